@@ -533,6 +533,184 @@ class MmadBitModeParamsSpecMethods:
 
     if TYPE_CHECKING:
 
+        def get_cmatrix_init_val(self) -> RuntimeScalar:
+            """`p.GetCmatrixInitVal()` (Ascend 950): the field's bits of the packed word, as a
+            bool.
+
+            Ascend C: `AscendC::GetCmatrixInitVal`. Forms (a call takes the first that fits):
+
+            - `get_cmatrix_init_val(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_init_val`
+            """
+            ...
+
+    else:
+
+        def get_cmatrix_init_val(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+            """`p.GetCmatrixInitVal()` (Ascend 950): the field's bits of the packed word, as a
+            bool.
+
+            Ascend C: `AscendC::GetCmatrixInitVal`. Forms (a call takes the first that fits):
+
+            - `get_cmatrix_init_val(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_init_val`
+            """
+            return _MmadBitModeParams_get_cmatrix_init_val(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def get_cmatrix_source(self) -> RuntimeScalar:
+            """`p.GetCmatrixSource()` (Ascend 950): the field's bits of the packed word, as a bool.
+
+            Ascend C: `AscendC::GetCmatrixSource`. Forms (a call takes the first that fits):
+
+            - `get_cmatrix_source(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_source`
+            """
+            ...
+
+    else:
+
+        def get_cmatrix_source(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+            """`p.GetCmatrixSource()` (Ascend 950): the field's bits of the packed word, as a bool.
+
+            Ascend C: `AscendC::GetCmatrixSource`. Forms (a call takes the first that fits):
+
+            - `get_cmatrix_source(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_source`
+            """
+            return _MmadBitModeParams_get_cmatrix_source(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def get_config0(self) -> RuntimeScalar:
+            """`p.GetConfig0()` (Ascend 950): the packed word itself (its unnamed bits included).
+
+            Ascend C: `AscendC::GetConfig0`. Forms (a call takes the first that fits):
+
+            - `get_config0(self)` -> `ascendc.mmad_bit_mode_params.get_config0`
+            """
+            ...
+
+    else:
+
+        def get_config0(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+            """`p.GetConfig0()` (Ascend 950): the packed word itself (its unnamed bits included).
+
+            Ascend C: `AscendC::GetConfig0`. Forms (a call takes the first that fits):
+
+            - `get_config0(self)` -> `ascendc.mmad_bit_mode_params.get_config0`
+            """
+            return _MmadBitModeParams_get_config0(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def get_disable_gemv(self) -> RuntimeScalar:
+            """`p.GetDisableGemv()` (Ascend 950): the field's bits of the packed word, as a bool.
+
+            Ascend C: `AscendC::GetDisableGemv`. Forms (a call takes the first that fits):
+
+            - `get_disable_gemv(self)` -> `ascendc.mmad_bit_mode_params.get_disable_gemv`
+            """
+            ...
+
+    else:
+
+        def get_disable_gemv(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+            """`p.GetDisableGemv()` (Ascend 950): the field's bits of the packed word, as a bool.
+
+            Ascend C: `AscendC::GetDisableGemv`. Forms (a call takes the first that fits):
+
+            - `get_disable_gemv(self)` -> `ascendc.mmad_bit_mode_params.get_disable_gemv`
+            """
+            return _MmadBitModeParams_get_disable_gemv(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def get_k(self) -> RuntimeScalar:
+            """`p.GetK()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+            Ascend C: `AscendC::GetK`. Forms (a call takes the first that fits):
+
+            - `get_k(self)` -> `ascendc.mmad_bit_mode_params.get_k`
+            """
+            ...
+
+    else:
+
+        def get_k(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+            """`p.GetK()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+            Ascend C: `AscendC::GetK`. Forms (a call takes the first that fits):
+
+            - `get_k(self)` -> `ascendc.mmad_bit_mode_params.get_k`
+            """
+            return _MmadBitModeParams_get_k(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def get_m(self) -> RuntimeScalar:
+            """`p.GetM()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+            Ascend C: `AscendC::GetM`. Forms (a call takes the first that fits):
+
+            - `get_m(self)` -> `ascendc.mmad_bit_mode_params.get_m`
+            """
+            ...
+
+    else:
+
+        def get_m(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+            """`p.GetM()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+            Ascend C: `AscendC::GetM`. Forms (a call takes the first that fits):
+
+            - `get_m(self)` -> `ascendc.mmad_bit_mode_params.get_m`
+            """
+            return _MmadBitModeParams_get_m(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def get_n(self) -> RuntimeScalar:
+            """`p.GetN()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+            Ascend C: `AscendC::GetN`. Forms (a call takes the first that fits):
+
+            - `get_n(self)` -> `ascendc.mmad_bit_mode_params.get_n`
+            """
+            ...
+
+    else:
+
+        def get_n(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+            """`p.GetN()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+            Ascend C: `AscendC::GetN`. Forms (a call takes the first that fits):
+
+            - `get_n(self)` -> `ascendc.mmad_bit_mode_params.get_n`
+            """
+            return _MmadBitModeParams_get_n(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def get_unit_flag(self) -> RuntimeScalar:
+            """`p.GetUnitFlag()` (Ascend 950): the field's bits of the packed word, as a uint8_t.
+
+            Ascend C: `AscendC::GetUnitFlag`. Forms (a call takes the first that fits):
+
+            - `get_unit_flag(self)` -> `ascendc.mmad_bit_mode_params.get_unit_flag`
+            """
+            ...
+
+    else:
+
+        def get_unit_flag(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+            """`p.GetUnitFlag()` (Ascend 950): the field's bits of the packed word, as a uint8_t.
+
+            Ascend C: `AscendC::GetUnitFlag`. Forms (a call takes the first that fits):
+
+            - `get_unit_flag(self)` -> `ascendc.mmad_bit_mode_params.get_unit_flag`
+            """
+            return _MmadBitModeParams_get_unit_flag(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
         def set_cmatrix_init_val(self, value: Bool) -> None:
             """`p.SetCmatrixInitVal(value)` (Ascend 950): the field of the packed word (m, k, n
             keep their low 12 bits, unitFlag its low 2).
@@ -578,6 +756,30 @@ class MmadBitModeParamsSpecMethods:
             - `set_cmatrix_source(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_source`
             """
             return _MmadBitModeParams_set_cmatrix_source(self, *args, **kwargs)
+
+    if TYPE_CHECKING:
+
+        def set_config0(self, value: Int) -> None:
+            """`p.SetConfig0(word)` (Ascend 950): the whole packed word, a 64-bit integer (every
+            field at once; the unnamed bits are kept and GetConfig0 returns them).
+
+            Ascend C: `AscendC::SetConfig0`. Forms (a call takes the first that fits):
+
+            - `set_config0(self, value)` -> `ascendc.mmad_bit_mode_params.set_config0`
+            """
+            ...
+
+    else:
+
+        def set_config0(self, *args: Any, **kwargs: Any) -> None:
+            """`p.SetConfig0(word)` (Ascend 950): the whole packed word, a 64-bit integer (every
+            field at once; the unnamed bits are kept and GetConfig0 returns them).
+
+            Ascend C: `AscendC::SetConfig0`. Forms (a call takes the first that fits):
+
+            - `set_config0(self, value)` -> `ascendc.mmad_bit_mode_params.set_config0`
+            """
+            return _MmadBitModeParams_set_config0(self, *args, **kwargs)
 
     if TYPE_CHECKING:
 
@@ -1297,6 +1499,32 @@ _LocalTensor_set_user_tag = _bind_method(
     LocalTensorSpecMethods.set_user_tag, "LocalTensor.set_user_tag", "tensor"
 )
 _LocalTensor_to_file = _bind_method(LocalTensorSpecMethods.to_file, "LocalTensor.to_file", "tensor")
+_MmadBitModeParams_get_cmatrix_init_val = _bind_method(
+    MmadBitModeParamsSpecMethods.get_cmatrix_init_val,
+    "MmadBitModeParams.get_cmatrix_init_val",
+    "cube",
+)
+_MmadBitModeParams_get_cmatrix_source = _bind_method(
+    MmadBitModeParamsSpecMethods.get_cmatrix_source, "MmadBitModeParams.get_cmatrix_source", "cube"
+)
+_MmadBitModeParams_get_config0 = _bind_method(
+    MmadBitModeParamsSpecMethods.get_config0, "MmadBitModeParams.get_config0", "cube"
+)
+_MmadBitModeParams_get_disable_gemv = _bind_method(
+    MmadBitModeParamsSpecMethods.get_disable_gemv, "MmadBitModeParams.get_disable_gemv", "cube"
+)
+_MmadBitModeParams_get_k = _bind_method(
+    MmadBitModeParamsSpecMethods.get_k, "MmadBitModeParams.get_k", "cube"
+)
+_MmadBitModeParams_get_m = _bind_method(
+    MmadBitModeParamsSpecMethods.get_m, "MmadBitModeParams.get_m", "cube"
+)
+_MmadBitModeParams_get_n = _bind_method(
+    MmadBitModeParamsSpecMethods.get_n, "MmadBitModeParams.get_n", "cube"
+)
+_MmadBitModeParams_get_unit_flag = _bind_method(
+    MmadBitModeParamsSpecMethods.get_unit_flag, "MmadBitModeParams.get_unit_flag", "cube"
+)
 _MmadBitModeParams_set_cmatrix_init_val = _bind_method(
     MmadBitModeParamsSpecMethods.set_cmatrix_init_val,
     "MmadBitModeParams.set_cmatrix_init_val",
@@ -1304,6 +1532,9 @@ _MmadBitModeParams_set_cmatrix_init_val = _bind_method(
 )
 _MmadBitModeParams_set_cmatrix_source = _bind_method(
     MmadBitModeParamsSpecMethods.set_cmatrix_source, "MmadBitModeParams.set_cmatrix_source", "cube"
+)
+_MmadBitModeParams_set_config0 = _bind_method(
+    MmadBitModeParamsSpecMethods.set_config0, "MmadBitModeParams.set_config0", "cube"
 )
 _MmadBitModeParams_set_disable_gemv = _bind_method(
     MmadBitModeParamsSpecMethods.set_disable_gemv, "MmadBitModeParams.set_disable_gemv", "cube"

@@ -55,6 +55,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     GM_POINTER,
     INT,
     SCALAR,
+    UINT64,
     Arity,
     Effect,
     Operand,
@@ -520,6 +521,110 @@ for _cls, _api, _field, _rule in (
             "their low 12 bits, unitFlag its low 2).",
         ),
         _BitModeObjectOp,
+    )
+
+
+_UI8_T = IntegerType(8, Signedness.UNSIGNED)
+_UI16_T = IntegerType(16, Signedness.UNSIGNED)
+_UI64_T = IntegerType(64, Signedness.UNSIGNED)
+_I1_T = IntegerType(1)
+BIT_MODE_GETTERS: tuple[tuple[str, str, IntegerType, str], ...] = (
+    ("GetM", "m", _UI16_T, "uint16_t"),
+    ("GetK", "k", _UI16_T, "uint16_t"),
+    ("GetN", "n", _UI16_T, "uint16_t"),
+    ("GetUnitFlag", "unit_flag", _UI8_T, "uint8_t"),
+    ("GetDisableGemv", "disable_gemv", _I1_T, "bool"),
+    ("GetCmatrixSource", "cmatrix_source", _I1_T, "bool"),
+    ("GetCmatrixInitVal", "cmatrix_init_val", _I1_T, "bool"),
+    ("GetConfig0", "config0", _UI64_T, "uint64_t"),
+)
+"""`MmadBitModeParams`' getters: API, field (the op's suffix) and their return types
+(kernel_operator_mm_bitmode_intf.h: uint16_t, uint8_t, bool, uint64_t)."""
+
+for _api, _field, _t, _cpp in BIT_MODE_GETTERS:
+    FAMILY.add(
+        f"MmadBitModeParams{_api}Op",
+        OpSpec(
+            f"mmad_bit_mode_params.get_{_field}",
+            _api,
+            (Operand("params", _BIT_MODE),),
+            results=(Result("result", exact(_t), _t),),
+            emit=EmitKind.MEMBER_FUNCTION,
+            py=f"MmadBitModeParams.get_{_field}",
+            sim=f"cube:mmad_bit_mode_get_{_field}",
+            doc=f"`p.{_api}()` (Ascend 950): "
+            + (
+                "the packed word itself (its unnamed bits included)."
+                if _field == "config0"
+                else f"the field's bits of the packed word, as a {_cpp}."
+            ),
+        ),
+        _BitModeObjectOp,
+    )
+FAMILY.add(
+    "MmadBitModeParamsSetConfig0Op",
+    OpSpec(
+        "mmad_bit_mode_params.set_config0",
+        "SetConfig0",
+        (Operand("params", _BIT_MODE, Effect.READ_WRITE), Operand("value", UINT64)),
+        emit=EmitKind.MEMBER_FUNCTION,
+        py="MmadBitModeParams.set_config0",
+        sim="cube:mmad_bit_mode_set_config0",
+        doc="`p.SetConfig0(word)` (Ascend 950): the whole packed word, a 64-bit integer "
+        "(every field at once; the unnamed bits are kept and GetConfig0 returns them).",
+    ),
+    _BitModeObjectOp,
+)
+
+
+class _MmadBitModeOp(_MmadOp):
+    """`Mmad` with `MmadBitModeParams`: Ascend 950 only (the overloads are under
+    `__NPU_ARCH__ == 3510`), with Mmad's 950 element types (the MmadBitMode page's
+    table: the MmadParams forms' triples) and buffers."""
+
+    def verify_(self) -> None:
+        family = soc_family(self)
+        if family is not None and family != ASCEND_950:
+            raise VerifyException(
+                f"'{self.name}': Mmad with MmadBitModeParams exists on Ascend 950 (arch 3510) "
+                f"only; this module is compiled for {declared_soc(self)} ({family}): use "
+                "MmadParams"
+            )
+        super().verify_()
+
+    @classmethod
+    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+        """The sample is for an Ascend 950 part (the overloads exist there only)."""
+        _MmadMxOp.complete_sample(module, f, op)
+
+
+for _cls, _mnemonic, _bias, _effect in (
+    ("MmadBitModeOp", "mmad_bit_mode", (), Effect.READ),
+    ("MmadBitModeWithBiasOp", "mmad_bit_mode_with_bias", _MX_BIAS, Effect.READ_WRITE),
+):
+    FAMILY.add(
+        _cls,
+        OpSpec(
+            _mnemonic,
+            "Mmad",
+            (
+                _ACC,
+                _FM,
+                Operand("filter", local("S"), Effect.READ),
+                *_bias,
+                Operand("mmad_params", _BIT_MODE, _effect, py="params"),
+            ),
+            example={"T": "f32", "U": "f16", "S": "f16"},
+            pipe="M",
+            py="mmad",
+            sim=f"cube:{_mnemonic}",
+            doc="`AscendC::Mmad(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): "
+            "dst = fm x filter as with MmadParams, the fields from the packed word (no "
+            "isBias); the bias form takes the params by non-const reference and clears "
+            "their cmatrixInitVal (dav_3510 MmadCal), then C starts from the bias table "
+            "when cmatrixSource is set, from L0C otherwise.",
+        ),
+        _MmadBitModeOp,
     )
 
 

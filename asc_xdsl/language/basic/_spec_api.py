@@ -3136,6 +3136,18 @@ if TYPE_CHECKING:
         bias: LocalTensor,
         params: MmadParams,
     ) -> None: ...
+    @overload
+    def mmad(
+        dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadBitModeParams
+    ) -> None: ...
+    @overload
+    def mmad(
+        dst: LocalTensor,
+        fm: LocalTensor,
+        filter: LocalTensor,
+        bias: LocalTensor,
+        params: MmadBitModeParams,
+    ) -> None: ...
 
 
 def mmad(*args: Any, **kwargs: Any) -> None:
@@ -3146,6 +3158,18 @@ def mmad(*args: Any, **kwargs: Any) -> None:
 
     - `mmad(dst, fm, filter, params)` -> `ascendc.mmad`
     - `mmad(dst, fm, filter, bias, params)` -> `ascendc.mmad_with_bias`
+    - `mmad(dst, fm, filter, params)` -> `ascendc.mmad_bit_mode`
+      `AscendC::Mmad(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): dst = fm x
+      filter as with MmadParams, the fields from the packed word (no isBias); the bias form
+      takes the params by non-const reference and clears their cmatrixInitVal (dav_3510
+      MmadCal), then C starts from the bias table when cmatrixSource is set, from L0C
+      otherwise.
+    - `mmad(dst, fm, filter, bias, params)` -> `ascendc.mmad_bit_mode_with_bias`
+      `AscendC::Mmad(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): dst = fm x
+      filter as with MmadParams, the fields from the packed word (no isBias); the bias form
+      takes the params by non-const reference and clears their cmatrixInitVal (dav_3510
+      MmadCal), then C starts from the bias table when cmatrixSource is set, from L0C
+      otherwise.
     """
     return _mmad(*args, **kwargs)
 

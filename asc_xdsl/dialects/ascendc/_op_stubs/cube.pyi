@@ -18,6 +18,7 @@ from asc_xdsl.dialects.ascendc.cube import (
     _InitConstValueOp,
     _LoadDataMxOp,
     _LoadDataOp,
+    _MmadBitModeOp,
     _MmadMxBitModeOp,
     _MmadMxOp,
     _MmadOp,
@@ -466,6 +467,217 @@ class MmadBitModeParamsSetCmatrixInitValOp(_BitModeObjectOp):
     params: Operand
     value: Operand
 
+class MmadBitModeParamsGetMOp(_BitModeObjectOp):
+    """`p.GetM()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+    `ascendc.mmad_bit_mode_params.get_m`: Ascend C `GetM`.
+    Python: `asc.MmadBitModeParams.get_m`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params
+
+    Results:
+    - `result`: ui16
+    """
+
+    name = "ascendc.mmad_bit_mode_params.get_m"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    result: OpResult
+
+class MmadBitModeParamsGetKOp(_BitModeObjectOp):
+    """`p.GetK()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+    `ascendc.mmad_bit_mode_params.get_k`: Ascend C `GetK`.
+    Python: `asc.MmadBitModeParams.get_k`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params
+
+    Results:
+    - `result`: ui16
+    """
+
+    name = "ascendc.mmad_bit_mode_params.get_k"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    result: OpResult
+
+class MmadBitModeParamsGetNOp(_BitModeObjectOp):
+    """`p.GetN()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+
+    `ascendc.mmad_bit_mode_params.get_n`: Ascend C `GetN`.
+    Python: `asc.MmadBitModeParams.get_n`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params
+
+    Results:
+    - `result`: ui16
+    """
+
+    name = "ascendc.mmad_bit_mode_params.get_n"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    result: OpResult
+
+class MmadBitModeParamsGetUnitFlagOp(_BitModeObjectOp):
+    """`p.GetUnitFlag()` (Ascend 950): the field's bits of the packed word, as a uint8_t.
+
+    `ascendc.mmad_bit_mode_params.get_unit_flag`: Ascend C `GetUnitFlag`.
+    Python: `asc.MmadBitModeParams.get_unit_flag`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params
+
+    Results:
+    - `result`: ui8
+    """
+
+    name = "ascendc.mmad_bit_mode_params.get_unit_flag"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    result: OpResult
+
+class MmadBitModeParamsGetDisableGemvOp(_BitModeObjectOp):
+    """`p.GetDisableGemv()` (Ascend 950): the field's bits of the packed word, as a bool.
+
+    `ascendc.mmad_bit_mode_params.get_disable_gemv`: Ascend C `GetDisableGemv`.
+    Python: `asc.MmadBitModeParams.get_disable_gemv`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params
+
+    Results:
+    - `result`: i1
+    """
+
+    name = "ascendc.mmad_bit_mode_params.get_disable_gemv"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    result: OpResult
+
+class MmadBitModeParamsGetCmatrixSourceOp(_BitModeObjectOp):
+    """`p.GetCmatrixSource()` (Ascend 950): the field's bits of the packed word, as a bool.
+
+    `ascendc.mmad_bit_mode_params.get_cmatrix_source`: Ascend C `GetCmatrixSource`.
+    Python: `asc.MmadBitModeParams.get_cmatrix_source`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params
+
+    Results:
+    - `result`: i1
+    """
+
+    name = "ascendc.mmad_bit_mode_params.get_cmatrix_source"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    result: OpResult
+
+class MmadBitModeParamsGetCmatrixInitValOp(_BitModeObjectOp):
+    """`p.GetCmatrixInitVal()` (Ascend 950): the field's bits of the packed word, as a bool.
+
+    `ascendc.mmad_bit_mode_params.get_cmatrix_init_val`: Ascend C `GetCmatrixInitVal`.
+    Python: `asc.MmadBitModeParams.get_cmatrix_init_val`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params
+
+    Results:
+    - `result`: i1
+    """
+
+    name = "ascendc.mmad_bit_mode_params.get_cmatrix_init_val"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    result: OpResult
+
+class MmadBitModeParamsGetConfig0Op(_BitModeObjectOp):
+    """`p.GetConfig0()` (Ascend 950): the packed word itself (its unnamed bits included).
+
+    `ascendc.mmad_bit_mode_params.get_config0`: Ascend C `GetConfig0`.
+    Python: `asc.MmadBitModeParams.get_config0`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params
+
+    Results:
+    - `result`: ui64
+    """
+
+    name = "ascendc.mmad_bit_mode_params.get_config0"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    result: OpResult
+
+class MmadBitModeParamsSetConfig0Op(_BitModeObjectOp):
+    """`p.SetConfig0(word)` (Ascend 950): the whole packed word, a 64-bit integer (every field
+    at once; the unnamed bits are kept and GetConfig0 returns them).
+
+    `ascendc.mmad_bit_mode_params.set_config0`: Ascend C `SetConfig0`.
+    Python: `asc.MmadBitModeParams.set_config0`.
+
+    Operands:
+    - `params`: !ascendc.mmad_bit_mode_params, read+write
+    - `value`: uint64
+    """
+
+    name = "ascendc.mmad_bit_mode_params.set_config0"
+    SPEC: ClassVar[OpSpec]
+    params: Operand
+    value: Operand
+
+class MmadBitModeOp(_MmadBitModeOp):
+    """`AscendC::Mmad(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): dst = fm x
+    filter as with MmadParams, the fields from the packed word (no isBias); the bias form
+    takes the params by non-const reference and clears their cmatrixInitVal (dav_3510
+    MmadCal), then C starts from the bias table when cmatrixSource is set, from L0C
+    otherwise.
+
+    `ascendc.mmad_bit_mode`: Ascend C `Mmad`, pipe M.
+    Python: `asc.mmad`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, read+write
+    - `fm`: LocalTensor<U>, read
+    - `filter`: LocalTensor<S>, read
+    - `mmad_params`: !ascendc.mmad_bit_mode_params, read
+    """
+
+    name = "ascendc.mmad_bit_mode"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    fm: Operand
+    filter: Operand
+    mmad_params: Operand
+
+class MmadBitModeWithBiasOp(_MmadBitModeOp):
+    """`AscendC::Mmad(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): dst = fm x
+    filter as with MmadParams, the fields from the packed word (no isBias); the bias form
+    takes the params by non-const reference and clears their cmatrixInitVal (dav_3510
+    MmadCal), then C starts from the bias table when cmatrixSource is set, from L0C
+    otherwise.
+
+    `ascendc.mmad_bit_mode_with_bias`: Ascend C `Mmad`, pipe M.
+    Python: `asc.mmad`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, read+write
+    - `fm`: LocalTensor<U>, read
+    - `filter`: LocalTensor<S>, read
+    - `bias`: LocalTensor<T>, read
+    - `mmad_params`: !ascendc.mmad_bit_mode_params, read+write
+    """
+
+    name = "ascendc.mmad_bit_mode_with_bias"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    fm: Operand
+    filter: Operand
+    bias: Operand
+    mmad_params: Operand
+
 class MmadMxBitModeOp(_MmadMxBitModeOp):
     """`AscendC::MmadMx(dst, fm, filter, [bias,] MmadBitModeParams)` (Ascend 950): as with
     MmadParams, the fields from the packed word; the bias form clears cmatrixInitVal and
@@ -823,15 +1035,26 @@ __all__ = [
     "LoadDataWithTransposeOp",
     "LoadDataWithTransposeV2Op",
     "LoadImageToLocalOp",
+    "MmadBitModeOp",
+    "MmadBitModeParamsGetCmatrixInitValOp",
+    "MmadBitModeParamsGetCmatrixSourceOp",
+    "MmadBitModeParamsGetConfig0Op",
+    "MmadBitModeParamsGetDisableGemvOp",
+    "MmadBitModeParamsGetKOp",
+    "MmadBitModeParamsGetMOp",
+    "MmadBitModeParamsGetNOp",
+    "MmadBitModeParamsGetUnitFlagOp",
     "MmadBitModeParamsOp",
     "MmadBitModeParamsSetCmatrixInitValOp",
     "MmadBitModeParamsSetCmatrixSourceOp",
+    "MmadBitModeParamsSetConfig0Op",
     "MmadBitModeParamsSetDisableGemvOp",
     "MmadBitModeParamsSetKOp",
     "MmadBitModeParamsSetMOp",
     "MmadBitModeParamsSetNOp",
     "MmadBitModeParamsSetUnitFlagOp",
     "MmadBitModeParamsV2Op",
+    "MmadBitModeWithBiasOp",
     "MmadMxBitModeOp",
     "MmadMxBitModeWithBiasOp",
     "MmadMxOp",

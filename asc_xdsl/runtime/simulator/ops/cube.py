@@ -747,7 +747,11 @@ def to_hf32(x: np.ndarray, ties_even: bool) -> np.ndarray:
     return np.where(np.isfinite(x), out, x)
 
 
-def _mmad(op, comp, with_bias: bool):
+def _mmad(op, comp, with_bias: bool, bit_mode: bool = False):
+    """Mmad with MmadParams, or (`bit_mode`) MmadBitModeParams: the packed word's fields
+    (no isBias, kDirectionAlign), and the bias form clears the object's cmatrixInitVal
+    (dav_3510 `MmadCal` takes it by non-const reference) and starts C from the bias
+    table only when cmatrixSource says so (from L0C otherwise, the bias unread)."""
     d, a, b = comp.slot(op.dst), comp.slot(op.fm), comp.slot(op.filter)
     bias_slot = comp.slot(op.bias) if with_bias else None
     p = comp.slot(op.mmad_params)
@@ -762,7 +766,12 @@ def _mmad(op, comp, with_bias: bool):
     fp8 = tuple(float8_name(v.type.element_type) for v in (op.fm, op.filter))
 
     def run(e, c, _op=op):
-        f = fields(e[p], MMAD_DEFAULTS, "Mmad")
+        if bit_mode:
+            f = {**_mx().bit_mode_fields(e[p], "Mmad", with_bias), "kDirectionAlign": False}
+            if with_bias:
+                e[p].set("cmatrixInitVal", 0)
+        else:
+            f = fields(e[p], MMAD_DEFAULTS, "Mmad")
         dst = _local(e[d], "Mmad dst", ("L0C",))
         fm = _local(e[a], "Mmad fm", ("L0A",))
         filt = _local(e[b], "Mmad filter", ("L0B",))
@@ -804,7 +813,15 @@ def _mmad(op, comp, with_bias: bool):
             prod = _as_f32(am, bf16) @ _as_f32(bm, bf16)
         # SetMMLayoutTransform (MM_LAYOUT) only orders the fractals the cube produces (N
         # or M first, for unitFlag's overlap with Fixpipe): L0C ends the same
-        init_from_bias = with_bias and e[bias_slot].mem_name == "BT"
+        if bit_mode:  # (C: 0, the bias table as cmatrixSource says, or L0C)
+            init_from_bias = bool(f["cmatrixSource"]) and not f["cmatrixInitVal"] and with_bias
+            if init_from_bias and e[bias_slot].mem_name != "BT":
+                raise SimulatorError(
+                    "Mmad: cmatrixSource=true reads C's initial value from the bias table; "
+                    f"the bias is in {e[bias_slot].mem_name}, not C2 (BT)"
+                )
+        else:
+            init_from_bias = with_bias and e[bias_slot].mem_name == "BT"
         if init_from_bias or (not with_bias and f["cmatrixSource"] and not f["cmatrixInitVal"]):
             if not with_bias:
                 raise SimulatorError(
@@ -1728,7 +1745,7 @@ def _get_workspace(op, comp):
 
 # -- dispatch ----------------------------------------------------------------------------
 
-_BIT_MODE_SETTERS = (
+_BIT_MODE_FIELD_NAMES = (
     ("m", "m"),
     ("k", "k"),
     ("n", "n"),
@@ -1737,11 +1754,16 @@ _BIT_MODE_SETTERS = (
     ("cmatrix_source", "cmatrixSource"),
     ("cmatrix_init_val", "cmatrixInitVal"),
 )
-"""MmadBitModeParams' setters: the op's suffix -> the field (ops/mx.py BIT_MODE_BITS)."""
+"""MmadBitModeParams' setters and getters: the op's suffix -> the field (ops/mx.py
+BIT_MODE_FIELDS)."""
 
 
 def _bit_mode_setter(field: str):
     return lambda op, comp: _mx().bit_mode_set(op, comp, field)
+
+
+def _bit_mode_getter(field: str):
+    return lambda op, comp: _mx().bit_mode_get(op, comp, field)
 
 
 _BUILDERS = {
@@ -1766,9 +1788,20 @@ _BUILDERS = {
     "mmad_mx_with_bias": lambda op, comp: _mx().mmad_mx(op, comp, True),
     "mmad_mx_bit_mode": lambda op, comp: _mx().mmad_mx(op, comp, False, bit_mode=True),
     "mmad_mx_bit_mode_with_bias": lambda op, comp: _mx().mmad_mx(op, comp, True, bit_mode=True),
+    "mmad_bit_mode": lambda op, comp: _mmad(op, comp, False, bit_mode=True),
+    "mmad_bit_mode_with_bias": lambda op, comp: _mmad(op, comp, True, bit_mode=True),
     "mmad_bit_mode_params": lambda op, comp: _mx().bit_mode_params(op, comp),
     "mmad_bit_mode_params_v2": lambda op, comp: _mx().bit_mode_params(op, comp),
-    **{f"mmad_bit_mode_set_{name}": _bit_mode_setter(field) for name, field in _BIT_MODE_SETTERS},
+    **{
+        f"mmad_bit_mode_set_{name}": _bit_mode_setter(field)
+        for name, field in _BIT_MODE_FIELD_NAMES
+    },
+    **{
+        f"mmad_bit_mode_get_{name}": _bit_mode_getter(field)
+        for name, field in _BIT_MODE_FIELD_NAMES
+    },
+    "mmad_bit_mode_set_config0": _bit_mode_setter("config0"),
+    "mmad_bit_mode_get_config0": _bit_mode_getter("config0"),
 }
 
 

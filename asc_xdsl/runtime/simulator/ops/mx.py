@@ -200,19 +200,52 @@ def _exact(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (mant * (1 << 24)).astype(np.int64), e.astype(np.int64) - 24
 
 
-BIT_MODE_BITS = {"m": 12, "k": 12, "n": 12, "unitFlag": 2, "disableGemv": 1,
-                 "cmatrixSource": 1, "cmatrixInitVal": 1}  # fmt: skip
-"""`MmadBitModeParams`' fields and their widths in the packed word (dav_3510
-`MmadBitModeConfig0`): a value set or copied keeps its low bits."""
+BIT_MODE_FIELDS: dict[str, tuple[int, int]] = {
+    "m": (0, 12),
+    "k": (12, 12),
+    "n": (24, 12),
+    "unitFlag": (55, 2),
+    "disableGemv": (61, 1),
+    "cmatrixSource": (62, 1),
+    "cmatrixInitVal": (63, 1),
+}
+"""`MmadBitModeParams`' fields: (lowest bit, width) in its 64-bit word (dav_3510
+`MmadBitModeConfig0`'s bit-fields, allocated from bit 0 up: m, k, n, 19 unnamed bits,
+unitFlag, 4 unnamed bits, disableGemv, cmatrixSource, cmatrixInitVal). A value set or
+copied keeps its low bits, as a bit-field assignment does."""
+
+_WORD = (1 << 64) - 1
 
 
-class BitModeParams(dict):
-    """An `MmadBitModeParams` on the simulator: its fields by name (`BIT_MODE_BITS`),
-    changed in place by its setters."""
+class BitModeParams:
+    """An `MmadBitModeParams` on the simulator: its packed word `config0`, changed in
+    place by the setters (SetConfig0 sets it whole, unnamed bits included)."""
+
+    __slots__ = ("config0",)
+
+    def __init__(self, config0: int = 0) -> None:
+        self.config0 = config0 & _WORD
+
+    def get(self, name: str) -> int:
+        low, width = BIT_MODE_FIELDS[name]
+        return (self.config0 >> low) & ((1 << width) - 1)
+
+    def set(self, name: str, value) -> None:
+        low, width = BIT_MODE_FIELDS[name]
+        mask = ((1 << width) - 1) << low
+        self.config0 = (self.config0 & ~mask) | ((int(value) << low) & mask)
+
+    def fields(self) -> dict[str, int]:
+        return {name: self.get(name) for name in BIT_MODE_FIELDS}
+
+    def __repr__(self) -> str:
+        return f"MmadBitModeParams(config0={self.config0:#018x})"
 
 
-def _packed(field: str, value) -> int:
-    return int(value) & ((1 << BIT_MODE_BITS[field]) - 1)
+def _bit_mode(value, api: str) -> BitModeParams:
+    if not isinstance(value, BitModeParams):
+        raise SimulatorError(f"{api}: the MmadBitModeParams was not built by its constructor")
+    return value
 
 
 def bit_mode_params(op, comp):
@@ -223,24 +256,55 @@ def bit_mode_params(op, comp):
     src = comp.slot(op.mmad_params) if op.operands else None
 
     def run(e, c, _op=op):
-        f = {"disableGemv": False, **fields(e[src], MMAD_DEFAULTS, "MmadBitModeParams")} if (
-            src is not None) else dict.fromkeys(BIT_MODE_BITS, 0)  # fmt: skip
-        e[r] = BitModeParams({name: _packed(name, f[name]) for name in BIT_MODE_BITS})
+        p = BitModeParams()
+        if src is not None:
+            f = {"disableGemv": False, **fields(e[src], MMAD_DEFAULTS, "MmadBitModeParams")}
+            for name in BIT_MODE_FIELDS:
+                p.set(name, f[name])
+        e[r] = p
 
     return run
 
 
 def bit_mode_set(op, comp, field: str):
-    """`p.SetM(value)` ...: the field's low bits, in place."""
+    """`p.SetM(value)` ...: the field's low bits, in place; `SetConfig0(word)`: the
+    word (as the uint64_t parameter converts it)."""
     o, v = comp.slot(op.params), comp.slot(op.value)
+    api = f"MmadBitModeParams.Set{field[0].upper()}{field[1:]}"
 
     def run(e, c, _op=op):
-        p = e[o]
-        if not isinstance(p, BitModeParams):
-            raise SimulatorError("MmadBitModeParams: the object was not built by its constructor")
-        p[field] = _packed(field, e[v])
+        p = _bit_mode(e[o], api)
+        if field == "config0":
+            p.config0 = int(e[v]) & _WORD
+        else:
+            p.set(field, e[v])
 
     return run
+
+
+def bit_mode_get(op, comp, field: str):
+    """`p.GetM()` ...: the field's bits (a bool for the 1-bit ones); `GetConfig0()`:
+    the word."""
+    o, r = comp.slot(op.params), comp.slot(op.result)
+    api = f"MmadBitModeParams.Get{field[0].upper()}{field[1:]}"
+    flag = field in BIT_MODE_FIELDS and BIT_MODE_FIELDS[field][1] == 1
+
+    def run(e, c, _op=op):
+        p = _bit_mode(e[o], api)
+        value = p.config0 if field == "config0" else p.get(field)
+        e[r] = bool(value) if flag else value
+
+    return run
+
+
+def bit_mode_fields(value, api: str, with_bias: bool) -> dict[str, int]:
+    """The fields an Mmad / MmadMx with `MmadBitModeParams` reads: no isBias (the word
+    has none); the bias form clears cmatrixInitVal first (dav_3510 `MmadCal` /
+    `MmadMxCal`: `SetCmatrixInitVal(false)`)."""
+    f = {**_bit_mode(value, api).fields(), "isBias": False}
+    if with_bias:
+        f["cmatrixInitVal"] = 0
+    return f
 
 
 def mmad_mx(op, comp, with_bias: bool, bit_mode: bool = False):
@@ -261,12 +325,8 @@ def mmad_mx(op, comp, with_bias: bool, bit_mode: bool = False):
     k0s = tuple(64 if f.startswith("float4") else 32 for f in fmts)
 
     def run(e, c, _op=op):
-        if bit_mode:  # (the packed word: no isBias; the bias form clears cmatrixInitVal)
-            if not isinstance(e[p], BitModeParams):
-                raise SimulatorError("MmadMx: its MmadBitModeParams was not constructed")
-            f = {**e[p], "isBias": False}
-            if with_bias:
-                f["cmatrixInitVal"] = 0
+        if bit_mode:
+            f = bit_mode_fields(e[p], "MmadMx", with_bias)
         else:
             f = fields(e[p], MMAD_DEFAULTS, "MmadMx")
         dst = _local(e[d], "MmadMx dst", ("L0C",))
