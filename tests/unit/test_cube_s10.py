@@ -222,3 +222,57 @@ def test_bit_mode_forms_the_headers_refuse_are_refused_at_the_op(soc, body, mess
     module = Parser(make_context(), text).parse_module()
     with pytest.raises(VerifyException, match=re.escape(message)):
         module.verify()
+
+
+@asc.jit(kernel_type="cube", soc_version=A950)
+def runtime_quant(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                  scaled: int, deq: int, v220: asc.ConstExpr[bool]):  # fmt: skip
+    """c (half) = a @ b through Fixpipe, its quantPre chosen at run time: F322F16, or
+    QF322F16_PRE (times deqScalar's float) when `scaled`; FixpipeParamsV220 (the mode
+    in its constructor) or FixpipeParamsArch3510 (the mode set as a member)."""
+    ag, bg, cg = asc.GlobalTensor(), asc.GlobalTensor(), asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, M * K)
+    b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 64 * 1024, K * N)
+    asc.data_copy(a1, ag, asc.Nd2NzParams(1, M, K, 0, K, M, 1, 0))
+    asc.data_copy(b1, bg, asc.Nd2NzParams(1, N, K, 0, K, N, 1, 0))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, M * K)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, K * N)
+    asc.load_data(a2, a1, asc.LoadData2DParamsV2(0, 0, M // 16, K // 16, M // 16, M // 16))
+    asc.load_data(b2, b1, asc.LoadData2DParamsV2(0, 0, N // 16, K // 16, N // 16, N // 16))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, M * N)
+    asc.mmad(co1, a2, b2, asc.MmadParams(M, N, K))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    mode = asc.QuantModes.F322F16
+    if scaled:
+        mode = asc.QuantModes.QF322F16_PRE
+    if v220:
+        p = asc.FixpipeParamsV220(N, M, M, N, quant_pre=mode, deq_scalar=deq)
+        asc.fixpipe(cg, co1, p, asc.FixpipeConfig.cfg_row_major())
+    else:
+        p3 = asc.FixpipeParamsArch3510(N, M, M, N, quant_pre=mode, deq_scalar=deq)
+        asc.fixpipe(cg, co1, p3, asc.FixpipeConfig.cfg_row_major())
+
+
+@pytest.mark.parametrize("v220", [False, True], ids=["arch3510", "v220"])
+def test_a_quant_mode_computed_at_run_time(v220):
+    a = RNG.uniform(-1, 1, (M, K)).astype(np.float16)
+    b = RNG.uniform(-1, 1, (K, N)).astype(np.float16)
+    prod = a.astype(np.float32) @ b.astype(np.float32)
+    two = int(np.array([2.0], np.float32).view(np.uint32)[0])
+    bt = np.ascontiguousarray(b.T)
+    for scaled, want in ((0, prod), (1, 2 * prod)):
+        c = np.zeros((M, N), np.float16)
+        runtime_quant[1](a, bt, c, scaled, two, v220, platform=A950, sanitize="error")
+        np.testing.assert_array_equal(c, want.astype(np.float16))
+    cpp = runtime_quant.compile(a, bt, c, 1, two, asc.ConstExpr(v220)).asm["ascendc"]
+    assert "static_cast<QuantMode_t>" not in cpp
+    assert re.search(r"QuantMode_t \w+\{ToQuantMode\(\w+\)\}|\{[^}]*ToQuantMode\(\w+\)", cpp)
+    assert "case 17: return QuantMode_t::QF322F16_PRE;" in cpp

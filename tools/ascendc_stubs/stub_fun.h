@@ -50,7 +50,10 @@ enum class QuantMode_t : uint8_t {
 
 enum class Order_t : uint8_t { VALUE_INDEX = 0, INDEX_VALUE, ONLY_VALUE, ONLY_INDEX };
 
-enum pad_t : uint8_t { PAD_NONE = 0, PAD_MODE1, PAD_MODE2, PAD_MODE3, PAD_MODE4, PAD_MODE5 };
+// (PAD_MODE6 .. PAD_MODE8: asc-devkit's dav-2201 C API passes them to copy_gm_to_cbuf)
+enum pad_t : uint8_t {
+    PAD_NONE = 0, PAD_MODE1, PAD_MODE2, PAD_MODE3, PAD_MODE4, PAD_MODE5, PAD_MODE6, PAD_MODE7, PAD_MODE8,
+};
 
 enum addr_cal_mode_t : uint8_t { inc = 0, dec };
 

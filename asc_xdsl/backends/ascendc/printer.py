@@ -9,6 +9,7 @@ method here. The printer reads the IR and never changes it.
 from __future__ import annotations
 
 import functools
+import io
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -337,6 +338,8 @@ class AscendCEmitter:
         # The out-parameters of the function being printed when it has several results
         # (`_result_params`): its func.return assigns them.
         self._result_params: list[str] = []
+        # The builtin enums (C++ names) whose ENUM_HELPERS the functions call
+        self.enum_helpers: set[str] = set()
 
     # -- output helpers -----------------------------------------------------
 
@@ -527,6 +530,21 @@ class AscendCEmitter:
             declare = self._needs_forward_declaration(funcs)
         self.names.reserve(self.functions.values())
         self.names.reserve(CALLED_FUNCTIONS)
+        self.names.reserve(helper for helper, _ in ENUM_HELPERS.values())
+        # The functions go to a buffer first: the enum helpers they call (known once
+        # they are printed) are defined before them.
+        stream, self.stream = self.stream, io.StringIO()
+        try:
+            self._emit_functions(funcs, declare)
+        finally:
+            body, self.stream = self.stream.getvalue(), stream
+        for cpp in sorted(self.enum_helpers):
+            self.line("")
+            for text in enum_helper_lines(cpp):
+                self.stream.write(f"{text}\n")
+        self.stream.write(body)
+
+    def _emit_functions(self, funcs: list[func.FuncOp], declare: Sequence[func.FuncOp]) -> None:
         for f in declare:
             with _guard(f):
                 self.current_op = f
@@ -926,15 +944,17 @@ class AscendCEmitter:
                     return f"static_cast<{self.ctype(op, listed)}>({name})"
             elif fits:
                 return name
-        if f.role == "enum":  # the enum's own IR type, or an integer to cast
+        if f.role == "enum":  # the enum's own IR type, or an integer to convert
             named = _enum_constant(f.cpp, value)
             if named is not None:
                 return named
-            return (
-                name
-                if t == f.ir and isinstance(t, AscendCType)
-                else f"static_cast<{f.cpp}>({name})"
-            )
+            if t == f.ir and isinstance(t, AscendCType):
+                return name
+            helper = ENUM_HELPERS.get(f.cpp)
+            if helper is not None:  # a builtin's number at run time: by the names
+                self.enum_helpers.add(f.cpp)
+                return f"{helper[0]}({name})"
+            return f"static_cast<{f.cpp}>({name})"
         if f.role == "struct" or (f.ir is not None and t == f.ir):
             return name
         if f.role == "pointer":
@@ -1638,19 +1658,54 @@ def _int_constant(value: SSAValue) -> int | None:
 
 
 def _enum_constant(cpp: str, value: SSAValue) -> str | None:
-    """An integer constant of an enum whose numbers the headers do not publish, by its
-    name (`QuantMode_t::QF322F16_PRE`): a cast of the number would pick whatever value
-    the compiler's enum has there."""
-    if cpp != "QuantMode_t":
-        return None
+    """An integer constant of an enum whose numbers the headers do not publish (the
+    compiler's builtins, `cube.BUILTIN_ENUMS`), by its name (`QuantMode_t::QF322F16_PRE`):
+    a cast of the number would pick whatever value the compiler's enum has there."""
+    from asc_xdsl.dialects.ascendc.cube import BUILTIN_ENUMS
+
+    known = BUILTIN_ENUMS.get(cpp)
     owner = value.owner
     attr = owner.properties.get("value") if isinstance(owner, arith.ConstantOp) else None
-    if not isinstance(attr, IntegerAttr):
+    if known is None or not isinstance(attr, IntegerAttr):
         return None
-    from asc_xdsl.dialects.ascendc.cube import QUANT_MODES
+    names, number = known[0], attr.value.data
+    return f"{cpp}::{names[number]}" if 0 <= number < len(names) else None
 
-    number = attr.value.data
-    return f"QuantMode_t::{QUANT_MODES[number]}" if 0 <= number < len(QUANT_MODES) else None
+
+ENUM_HELPERS: dict[str, tuple[str, str]] = {
+    "QuantMode_t": ("ToQuantMode", "asc.QuantModes"),
+    "pad_t": ("ToPadMode", "asc.pad_t"),
+}
+"""The function that turns a run-time number of a builtin enum (`cube.BUILTIN_ENUMS`) into
+the enumerator of that name, and the language's enum that numbers it; printed before the
+module's functions when one of them uses it."""
+
+_NPU_ARCH_3510 = "#if defined(__NPU_ARCH__) && (__NPU_ARCH__ == 3510)"
+
+
+def enum_helper_lines(cpp: str) -> list[str]:
+    """The definition of `ENUM_HELPERS[cpp]`: a switch from the language's numbers to
+    the enumerators by name (those past the ones every arch has under Ascend 950's
+    `__NPU_ARCH__`); a number outside the language's enum gives the first enumerator
+    (NoQuant, PAD_NONE: the structs' defaults; the simulator reports such a number)."""
+    from asc_xdsl.dialects.ascendc.cube import BUILTIN_ENUMS
+
+    names, common = BUILTIN_ENUMS[cpp]
+    helper, numbering = ENUM_HELPERS[cpp]
+    lines = [
+        f"// {cpp} from the numbers of {numbering}, by the enumerators' names (the",
+        "// compiler's own numbers are not published)",
+        f"__inline__ __attribute__((always_inline)) __aicore__ {cpp} {helper}(int32_t mode) {{",
+        f"{INDENT}switch (mode) {{",
+    ]
+    for number, name in enumerate(names):
+        if number == common:
+            lines.append(_NPU_ARCH_3510)
+        lines.append(f"{INDENT * 2}case {number}: return {cpp}::{name};")
+    if common < len(names):
+        lines.append("#endif")
+    lines += [f"{INDENT * 2}default: return {cpp}::{names[0]};", f"{INDENT}}}", "}"]
+    return lines
 
 
 def _constant_fits(value: SSAValue, t: IntegerType) -> bool:

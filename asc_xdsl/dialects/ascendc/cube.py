@@ -834,6 +834,21 @@ QUANT_MODES: tuple[str, ...] = (
 )
 """`QuantMode_t` by number (the language's `QuantModes`); the first nine are Atlas A2/A3's."""
 
+QUANT_MODES_A2_A3 = 9
+"""How many of `QUANT_MODES` Atlas A2/A3's QuantMode_t has (the Fixpipe pages' listing
+for it ends at VREQ8); the rest are Ascend 950's."""
+
+PAD_MODES: tuple[str, ...] = ("PAD_NONE", *(f"PAD_MODE{i}" for i in range(1, 9)))
+"""`pad_t` by number (the language's `pad_t`, pyasc's): DataCopyEnhancedParams' padMode."""
+
+BUILTIN_ENUMS: dict[str, tuple[tuple[str, ...], int]] = {
+    "QuantMode_t": (QUANT_MODES, QUANT_MODES_A2_A3),
+    "pad_t": (PAD_MODES, len(PAD_MODES)),
+}
+"""The compiler's builtin enums a struct field holds, whose numbers the headers do not
+publish: C++ spelling -> (enumerators by the language's number, how many of them every
+arch has; the rest are Ascend 950's). The printer names them, never casts our number."""
+
 _F32, _I32 = "f32", "i32"
 QUANT_PAIRS_3510: dict[str, frozenset[tuple[str, str]]] = {
     name: frozenset(pairs)
@@ -1445,13 +1460,16 @@ def cube_ops() -> list[type[SpecOp]]:
 
 __all__ = [
     "ARCH3510_PARAMS_MEMBERS",
+    "BUILTIN_ENUMS",
     "FAMILY",
     "FIXPIPE_LAYOUTS",
     "FIXPIPE_LAYOUTS_3510",
     "FIXPIPE_TYPES",
     "FIXPIPE_TYPES_3510",
     "MMAD_TYPES",
+    "PAD_MODES",
     "QUANT_MODES",
+    "QUANT_MODES_A2_A3",
     "QUANT_PAIRS_3510",
     "AippInputFormat",
     "cube_ops",

@@ -310,8 +310,10 @@ class _StructValue(IRValue):
             if ir_name == "T":
                 dtype = dtype or _value_dtype(value)
                 field_dtype = dtype
-            elif role == "enum":
-                value, field_dtype = int(value), dt.int32
+            elif role == "enum":  # a member, or a number computed at run time
+                operands.append(g.integer(value, f"{api}: {name}", dt.int32))
+                types.append(dt.int32.ir_type())
+                continue
             elif ir_name in _BY_IR_NAME:
                 field_dtype = _BY_IR_NAME[ir_name]
             elif role == "pointer":
@@ -333,8 +335,9 @@ class _StructValue(IRValue):
             value = values[name]
             if not member or (isinstance(value, int) and value == initial.get(name, 0)):
                 continue  # the template argument, or the member's initialiser
-            if member_dtype is None:  # an enum member (QuantMode_t)
-                handle = construct("QuantModes", None, [g.scalar(int(value), dt.int32)], None)
+            if member_dtype is None:  # a QuantMode_t: a member, or a number at run time
+                number = g.integer(value, f"{api}: {name}", dt.int32)
+                handle = construct("QuantModes", None, [number], None)
             else:
                 handle = g.scalar(value, member_dtype)
             _set_member(g, self.handle, member, handle)

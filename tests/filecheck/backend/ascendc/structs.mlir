@@ -3,7 +3,8 @@
 // headers by tools/gen_struct_fields.py): each constructor's field count, an
 // aggregate's empty, one-field and full forms (all prefixes when it has at most 6
 // fields), an enum's zero or one value. Fields are converted to the headers' field
-// types (braces forbid narrowing; integers become enums by static_cast); a class
+// types (braces forbid narrowing; integers become enums by static_cast, the compiler's
+// builtin QuantMode_t and pad_t by name through ToQuantMode / ToPadMode); a class
 // template whose IR type does not carry its element type takes it from its fields.
 // tests/unit/test_headers.py compiles this output against the headers.
 // RUN: asc-opt %s --split-input-file -t ascendc | filecheck %s
@@ -422,7 +423,7 @@ func.func @copy_repeat_params(%i: i32) {
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_co12dst_params(int32_t i) {
 // CHECK-NEXT:   AscendC::DataCopyCO12DstParams v0;
-// CHECK-NEXT:   AscendC::DataCopyCO12DstParams v8{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<uint16_t>(i), static_cast<QuantMode_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<bool>(i)};
+// CHECK-NEXT:   AscendC::DataCopyCO12DstParams v8{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<uint16_t>(i), ToQuantMode(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 func.func @data_copy_co12dst_params(%i: i32) {
@@ -435,7 +436,7 @@ func.func @data_copy_co12dst_params(%i: i32) {
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void data_copy_enhanced_params(int32_t i) {
 // CHECK-NEXT:   AscendC::DataCopyEnhancedParams v0;
-// CHECK-NEXT:   AscendC::DataCopyEnhancedParams v7{static_cast<AscendC::BlockMode>(i), static_cast<AscendC::DeqScale>(i), static_cast<uint64_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i), static_cast<pad_t>(i), static_cast<uint64_t>(i)};
+// CHECK-NEXT:   AscendC::DataCopyEnhancedParams v7{static_cast<AscendC::BlockMode>(i), static_cast<AscendC::DeqScale>(i), static_cast<uint64_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i), ToPadMode(i), static_cast<uint64_t>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 func.func @data_copy_enhanced_params(%i: i32) {
@@ -490,8 +491,8 @@ func.func @fixpipe_config(%i: i32) {
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void fixpipe_params_v220(int32_t i) {
 // CHECK-NEXT:   AscendC::FixpipeParamsV220 v0;
 // CHECK-NEXT:   AscendC::FixpipeParamsV220 v5{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i)};
-// CHECK-NEXT:   AscendC::FixpipeParamsV220 v11{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), static_cast<QuantMode_t>(i), static_cast<int64_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i)};
-// CHECK-NEXT:   AscendC::FixpipeParamsV220 v12{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), static_cast<QuantMode_t>(i), static_cast<int64_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i)};
+// CHECK-NEXT:   AscendC::FixpipeParamsV220 v11{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), ToQuantMode(i), static_cast<int64_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i)};
+// CHECK-NEXT:   AscendC::FixpipeParamsV220 v12{static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint32_t>(i), static_cast<bool>(i), ToQuantMode(i), static_cast<int64_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint16_t>(i), static_cast<uint8_t>(i), static_cast<bool>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 func.func @fixpipe_params_v220(%i: i32) {
@@ -882,7 +883,7 @@ func.func @nz2nd_params_full(%i: i32) {
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void quant_mode_t(int32_t i) {
 // CHECK-NEXT:   QuantMode_t v0{};
-// CHECK-NEXT:   QuantMode_t v1{static_cast<QuantMode_t>(i)};
+// CHECK-NEXT:   QuantMode_t v1{ToQuantMode(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 func.func @quant_mode_t(%i: i32) {
@@ -895,8 +896,8 @@ func.func @quant_mode_t(%i: i32) {
 
 // CHECK-LABEL: __inline__ __attribute__((always_inline)) __aicore__ void quant_params(int32_t i) {
 // CHECK-NEXT:   AscendC::QuantParams v0;
-// CHECK-NEXT:   AscendC::QuantParams v1{static_cast<QuantMode_t>(i)};
-// CHECK-NEXT:   AscendC::QuantParams v2{static_cast<QuantMode_t>(i), static_cast<uint64_t>(i)};
+// CHECK-NEXT:   AscendC::QuantParams v1{ToQuantMode(i)};
+// CHECK-NEXT:   AscendC::QuantParams v2{ToQuantMode(i), static_cast<uint64_t>(i)};
 // CHECK-NEXT:   return;
 // CHECK-NEXT: }
 func.func @quant_params(%i: i32) {
