@@ -276,3 +276,30 @@ def test_a_quant_mode_computed_at_run_time(v220):
     assert "static_cast<QuantMode_t>" not in cpp
     assert re.search(r"QuantMode_t \w+\{ToQuantMode\(\w+\)\}|\{[^}]*ToQuantMode\(\w+\)", cpp)
     assert "case 17: return QuantMode_t::QF322F16_PRE;" in cpp
+
+
+@pytest.mark.parametrize(
+    ("soc", "number", "message"),
+    [
+        ("Ascend950PR_9599", 23, "field 0 (value) of QuantMode_t is 23, not a QuantMode_t (0 .. 22"),
+        ("Ascend910B1", 17, "is QuantMode_t::QF322F16_PRE, an Ascend 950 mode"),
+    ],
+)  # fmt: skip
+def test_a_constant_builtin_enum_outside_the_numbering_is_refused(soc, number, message):
+    """The printer names a constant QuantMode_t: a number with no name (or with a name the
+    module's SoC has not) is refused at the op."""
+    from xdsl.parser import Parser
+    from xdsl.utils.exceptions import VerifyException
+
+    from asc_xdsl.frontend.ir_context import make_context
+
+    text = f"""builtin.module attributes {{ascendc.soc = "{soc}"}} {{
+  func.func @f() {{
+    %c = arith.constant {number} : i32
+    %q = ascendc.construct !ascendc.quant_mode_t(%c) : i32
+    func.return
+  }}
+}}"""
+    module = Parser(make_context(), text).parse_module()
+    with pytest.raises(VerifyException, match=re.escape(message)):
+        module.verify()

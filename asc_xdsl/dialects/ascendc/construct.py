@@ -35,7 +35,7 @@ from xdsl.dialects.builtin import (
     UnknownLoc,
     i32,
 )
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
     opt_prop_def,
@@ -309,6 +309,8 @@ class ConstructOp(AscendCOp):
                 problem = None
             if problem is not None:
                 raise VerifyException(f"'{self.name}': {where} {problem}, got {value.type}")
+            if f.role == "enum":
+                _verify_builtin_enum(self, where, f.cpp, value)
 
     def _verify_family_constructor(self, entry: dict[str, Any], n: int) -> None:
         """A struct whose constructors differ on the module's SoC family (family_dtypes)."""
@@ -419,3 +421,33 @@ def _space(t: MemRefType) -> int | None:
 
 
 MISC_OPS = [ConstructOp]
+
+
+def _verify_builtin_enum(op: Operation, where: str, cpp: str, value: SSAValue) -> None:
+    """A constant of a compiler-builtin enum (`cube.BUILTIN_ENUMS`: QuantMode_t, pad_t) is
+    one of the language's numbers: the printer names it, and no name has another."""
+    owner = value.owner
+    attr = owner.properties.get("value") if isinstance(owner, Operation) else None
+    if not isinstance(attr, IntegerAttr) or owner.name != "arith.constant":
+        return
+    from asc_xdsl.dialects.ascendc.cube import BUILTIN_ENUMS
+
+    known = BUILTIN_ENUMS.get(cpp)
+    if known is None:
+        return
+    names, common = known
+    number = attr.value.data
+    if not 0 <= number < len(names):
+        raise VerifyException(
+            f"'{op.name}': {where} is {number}, not a {cpp} (0 .. {len(names) - 1}: "
+            f"{', '.join(names)})"
+        )
+    from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+    from asc_xdsl.soc import ATLAS_A2_A3
+
+    if number >= common and soc_family(op) == ATLAS_A2_A3:
+        raise VerifyException(
+            f"'{op.name}': {where} is {cpp}::{names[number]}, an Ascend 950 mode; the module "
+            f"is compiled for {declared_soc(op)} ({ATLAS_A2_A3}), whose {cpp} ends at "
+            f"{names[common - 1]}"
+        )
