@@ -75,7 +75,9 @@ def _parts() -> dict:
         "worker": max(st["workers"], default=0.0),
         "merge": st["merge"],
         "faults": st["faults"],
+        "worker_faults": max(st.get("worker_faults", [0]), default=0),
         "copied": st.get("copied", 0),
+        "populated": st.get("populated", 0),
     }
 
 
@@ -90,8 +92,9 @@ def _breakdown(name: str, parts: list[dict]) -> None:
     print(
         f"  {name}, CPU medians: forks {med('forks') * 1e3:.1f} ms, launching process's "
         f"chunk {med('chunk0') * 1e3:.1f} ms ({med('faults'):.0f} page faults), slowest "
-        f"worker {med('worker') * 1e3:.1f} ms, merge {med('merge') * 1e3:.1f} ms "
-        f"({med('copied') / 2**20:.1f} MiB copied back)"
+        f"worker {med('worker') * 1e3:.1f} ms ({med('worker_faults'):.0f} page faults), "
+        f"merge {med('merge') * 1e3:.1f} ms ({med('copied') / 2**20:.1f} MiB copied back; "
+        f"{med('populated') / 2**20:.1f} MiB populated by the launching process)"
     )
 
 
