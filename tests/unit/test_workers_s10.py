@@ -14,6 +14,7 @@ from test_sim_workers import BLOCKS, TILE, _ir
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
 from asc_xdsl.runtime.simulator import workers
+from asc_xdsl.runtime.simulator.compile import Program
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers need fork()")
 
@@ -67,3 +68,20 @@ def test_populate_keeps_contents_and_skips_what_it_cannot():
     del a
     buf.close()
     ro.close()
+
+
+def test_the_merge_reuses_its_scratch_across_launches():
+    # every block's tile in one page: each launch merges that page 3-way
+    module = parse_module(_ir())
+    module.verify()
+    k = CompiledKernel(name="wk", module=module)
+    x = np.arange(TILE * BLOCKS, dtype=np.float32)
+    z = np.empty(TILE * BLOCKS, np.float32)
+    serial = _run(k, 1, x, z)
+    maps = []
+    for _ in range(2):
+        np.testing.assert_array_equal(_run(k, 2, x, z), serial)
+        assert "serial" not in workers.last_stats()
+        (program,) = [p for p in k.metadata.values() if isinstance(p, Program)]
+        maps.append(workers.notes(program)[workers._SCRATCH_KEY])
+    assert maps[0] is maps[1]
