@@ -51,10 +51,15 @@ where another chunk changes it (races the checker reports), may compute another 
 its possible results; the checker's records make such a launch serial.
 
 *Cost*: a fork (a few ms: page tables), a copy-on-write fault per GM page a chunk
-writes (5-10 us each on the 2-core VM this was measured on), one copy of each page a
-worker wrote. Cheap for the matmul
-(4 MiB of C against ~1 s of blocks), dear for the vector add (64 MiB of z against
-~0.1 s of blocks: the faults and copies cost as much as the blocks), hence `PAYS`.
+writes (~2.9 us of CPU each on the 2-core VM this was measured on), one copy of each
+page a worker wrote. Cheap for the matmul (4 MiB of C against ~1 s of blocks), dear for
+the vector add (64 MiB of z against ~0.06 s of blocks: the faults and copies cost as
+much as the blocks), hence `PAYS`. Two things keep the faults down: each process
+populates the GM pages its chunk wrote in the kernel's last parallel launch with one
+`madvise(MADV_POPULATE_WRITE)` per span (`_learnt`, `_populate`: ~2.35 us a page, no
+trap; nothing is left set on the caller's memory), and the 3-way merge's buffers live
+in a shared anonymous mapping kept with the program (`_scratch`), whose page-table
+entries a fork leaves writable.
 
 *BLAS threads*: every process runs its matrix products on one OpenBLAS thread while
 the chunks run (a worker for good, the launching process for its chunk, its pool's size
@@ -676,7 +681,10 @@ def last_stats() -> dict:
     exit, which frees its pages, runs after the launch has returned), "waited" (wall
     seconds the launching process waited for them), "serial" (why their outcome was
     not taken, if so), "copied" (GM bytes read back), "faults" (the launching
-    process's minor page faults while it ran its chunk: copy-on-write since the fork)."""
+    process's minor page faults while it ran its chunk: copy-on-write since the fork,
+    populated pages included), "worker_faults" (each worker's, until its outcome),
+    "populated" (bytes the launching process populated before its chunk: `_learnt`),
+    "wall" (wall seconds of the launching process's "forks", "chunk0", "merge")."""
     return dict(_last_stats)
 
 
