@@ -1018,6 +1018,9 @@ def _merge_memory(
     read. The pages each chunk wrote are noted for the next launch (`_learnt`)."""
     readers = [_Reader(pid) for pid in pids]
     original = _Reader(keeper) if keeper else None
+    # the merge scratch is taken out of the notes while in use: a launch of the same
+    # program in another thread makes its own
+    scratch = [state.notes.pop(_SCRATCH_KEY, None)]
     try:
         alone: list[list[tuple[int, int]]] = [[] for _ in pids]
         contested: list[tuple[int, int]] = []
@@ -1044,7 +1047,7 @@ def _merge_memory(
             contested += spans((wrote >= 1) & ~only)
         state.notes[_PAGES_KEY] = (_layout(ranges), sizes, learnt)
         # contested pages first: a conflict must leave this process's memory untouched
-        merged = _three_way(contested, readers, original, state.notes) if contested else []
+        merged = _three_way(contested, readers, original, scratch) if contested else []
         if merged is None:
             return _serial(state, "two blocks change the same GM bytes")
         # every worker readable before the first byte is copied: a copy that failed
@@ -1066,6 +1069,8 @@ def _merge_memory(
     except OSError as err:
         return _serial(state, f"cannot read a worker's memory ({err})")
     finally:
+        if scratch[0] is not None:
+            state.notes[_SCRATCH_KEY] = scratch[0]
         for r in readers:
             r.close()
         if original is not None:
@@ -1079,22 +1084,23 @@ def _kill(pid: int) -> None:
         os.kill(pid, signal.SIGKILL)
 
 
-def _scratch(notes: dict, size: int) -> list[np.ndarray]:
-    """Three uint8 buffers of `size` bytes (a multiple of 8) for `_three_way`, kept with
-    the program's notes in a shared anonymous mapping: a fork leaves this process's
+def _scratch(holder: list, size: int) -> list[np.ndarray]:
+    """Three uint8 buffers of `size` bytes (a multiple of 8) for `_three_way`, in the
+    shared anonymous mapping `holder[0]` (made or grown here; `_merge_memory` keeps it
+    with the program's notes between launches): a fork leaves this process's
     entries of a shared mapping writable, so in later launches they take no fault,
     while heap buffers are copy-on-write after the fork (~2.9 us a page here; 6-7 ms
     for a 1024^3 matmul's 3 x 3 MiB). Beyond SCRATCH_MAX: fresh heap buffers."""
     if 3 * size > SCRATCH_MAX:
         return [np.empty(size, np.uint8) for _ in range(3)]
-    got = notes.get(_SCRATCH_KEY)
+    got = holder[0]
     if got is None or len(got) < 3 * size:
-        got = notes[_SCRATCH_KEY] = mmap.mmap(-1, -(-3 * size // PAGE) * PAGE)
+        got = holder[0] = mmap.mmap(-1, -(-3 * size // PAGE) * PAGE)
     view = np.frombuffer(got, np.uint8)
     return [view[i * size : (i + 1) * size] for i in range(3)]
 
 
-def _three_way(segs, readers, original, notes: dict | None = None) -> np.ndarray | None:
+def _three_way(segs, readers, original, scratch: list | None = None) -> np.ndarray | None:
     """The bytes of `segs` ([a, b) address ranges) merged, all in one array: this
     process's, then each worker's changes against the launch's start in chunk order;
     None when two chunks change a byte differently.
@@ -1106,7 +1112,7 @@ def _three_way(segs, readers, original, notes: dict | None = None) -> np.ndarray
         return None
     total = sum(b - a for a, b in segs)
     padded = -(-total // 8) * 8  # zero padding: changed by nobody
-    start, result, theirs = _scratch({} if notes is None else notes, padded)
+    start, result, theirs = _scratch([None] if scratch is None else scratch, padded)
     for buf in (start, result, theirs):
         buf[total:] = 0
     original.read_segments(segs, start)
