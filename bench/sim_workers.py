@@ -80,6 +80,7 @@ def _parts() -> dict:
         "worker_faults": max(st.get("worker_faults", [0]), default=0),
         "copied": st.get("copied", 0),
         "populated": st.get("populated", 0),
+        "serial": st.get("serial"),
     }
 
 
@@ -98,6 +99,9 @@ def _breakdown(name: str, parts: list[dict]) -> None:
         f"merge {med('merge') * 1e3:.1f} ms ({med('copied') / 2**20:.1f} MiB copied back; "
         f"{med('populated') / 2**20:.1f} MiB populated by the launching process)"
     )
+    reruns = [p["serial"] for p in parts if p["serial"]]
+    if reruns:
+        print(f"  {len(reruns)} of {len(parts)} parallel launches reran serially: {reruns[0]}")
 
 
 def _estimate(
