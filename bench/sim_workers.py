@@ -27,14 +27,16 @@ and where the parallel launch's CPU went (forks, the launching process's chunk a
 page faults, the slowest worker, the merge and the bytes it copied back).
 
     python bench/sim_workers.py [--repeat R] [--workers N] [--size S] [--elements E]
-                                [--bench matmul|add|all]
+                                [--bench matmul|add|floor|all]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
+import struct
 import sys
 import time
 from pathlib import Path
@@ -75,7 +77,10 @@ def _parts() -> dict:
         "worker": max(st["workers"], default=0.0),
         "merge": st["merge"],
         "faults": st["faults"],
+        "worker_faults": max(st.get("worker_faults", [0]), default=0),
         "copied": st.get("copied", 0),
+        "populated": st.get("populated", 0),
+        "serial": st.get("serial"),
     }
 
 
@@ -90,9 +95,13 @@ def _breakdown(name: str, parts: list[dict]) -> None:
     print(
         f"  {name}, CPU medians: forks {med('forks') * 1e3:.1f} ms, launching process's "
         f"chunk {med('chunk0') * 1e3:.1f} ms ({med('faults'):.0f} page faults), slowest "
-        f"worker {med('worker') * 1e3:.1f} ms, merge {med('merge') * 1e3:.1f} ms "
-        f"({med('copied') / 2**20:.1f} MiB copied back)"
+        f"worker {med('worker') * 1e3:.1f} ms ({med('worker_faults'):.0f} page faults), "
+        f"merge {med('merge') * 1e3:.1f} ms ({med('copied') / 2**20:.1f} MiB copied back; "
+        f"{med('populated') / 2**20:.1f} MiB populated by the launching process)"
     )
+    reruns = [p["serial"] for p in parts if p["serial"]]
+    if reruns:
+        print(f"  {len(reruns)} of {len(parts)} parallel launches reran serially: {reruns[0]}")
 
 
 def _estimate(
@@ -225,9 +234,160 @@ def bench_add(elements: int, n: int, repeat: int) -> None:
     )
 
 
+# -- the floor of the vector add on two processes, without the simulator ------------------
+
+_MADV_DONTFORK, _MADV_DOFORK = 10, 11
+_MAP_FIXED, _MAP_POPULATE = 0x10, 0x8000
+
+
+def _cpu_faults() -> tuple[float, int]:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime, r.ru_minflt
+
+
+def bench_floor(elements: int, repeat: int) -> None:
+    """The vector add's memory traffic on two processes, numpy only (the simulator's own
+    cost left out): each 4096-element tile of x and y copied into a buffer ("UB"),
+    added there, copied out to z, as the kernel's DataCopy/Add/DataCopy do. Serial; two
+    processes sharing z copy-on-write (the workers' way: each writes its half, the
+    launching process reads the forked one's pages back); two processes with a no-trap
+    window (z's pages kept out of the fork with MADV_DONTFORK for the fork's duration,
+    the forked process's half mapped from a memfd populated once, MAP_FIXED and
+    MAP_POPULATE, so neither process takes a page fault on z; the launching process
+    copies z's half into the memfd before the fork and back after). CPU seconds per
+    phase: what each costs on idle cores."""
+    import ctypes
+    import mmap
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    libc.mmap.restype = ctypes.c_void_p
+    libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int]
+    libc.mmap.argtypes += [ctypes.c_int, ctypes.c_long]
+    tile, page = 4096, sim_workers.PAGE
+    rng = np.random.default_rng(0)
+    x = rng.random(elements, dtype=np.float32)
+    y = rng.random(elements, dtype=np.float32)
+    z = np.zeros(elements, np.float32)
+    half = elements // 2
+    base = z.ctypes.data
+    mid, end = base + half * 4, base + z.nbytes
+    p_lo, p_hi = -(-base // page) * page, mid // page * page  # whole pages of each half
+    w_lo, w_hi = -(-mid // page) * page, end // page * page
+    fd = os.memfd_create("gm-window")
+    os.ftruncate(fd, w_hi - w_lo)
+    window = mmap.mmap(fd, w_hi - w_lo, flags=mmap.MAP_SHARED | _MAP_POPULATE)
+    views = [np.frombuffer(window, np.uint8)]  # let go before the mapping is closed
+
+    def zbytes(lo: int, hi: int) -> np.ndarray:
+        return sim_workers._view(lo, hi - lo)
+
+    def tiles(lo: int, hi: int) -> None:
+        ub = np.empty(3 * tile, np.float32)
+        for s in range(lo, hi, tile):
+            np.copyto(ub[:tile], x[s : s + tile])
+            np.copyto(ub[tile : 2 * tile], y[s : s + tile])
+            np.add(ub[:tile], ub[tile : 2 * tile], out=ub[2 * tile :])
+            np.copyto(z[s : s + tile], ub[2 * tile :])
+
+    def two(window_mode: bool) -> dict:
+        z[:] = 0
+        ph: dict = {}
+        c0 = _cpu_faults()[0]
+        if window_mode:
+            np.copyto(views[0], zbytes(w_lo, w_hi))
+            for lo, hi in ((p_lo, p_hi), (w_lo, w_hi)):
+                libc.madvise(lo, hi - lo, _MADV_DONTFORK)
+        res_r, res_w = os.pipe()
+        rel_r, rel_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(res_r)
+            os.close(rel_w)
+            a = _cpu_faults()
+            if window_mode:
+                got = libc.mmap(
+                    w_lo, w_hi - w_lo, 3, mmap.MAP_SHARED | _MAP_FIXED | _MAP_POPULATE, fd, 0
+                )
+                if got != w_lo:
+                    os._exit(1)
+            tiles(half, elements)
+            b = _cpu_faults()
+            os.write(res_w, struct.pack("<dq", b[0] - a[0], b[1] - a[1]))
+            os.read(rel_r, 1)
+            os._exit(0)
+        if window_mode:
+            libc.madvise(p_lo, w_hi - p_lo, _MADV_DOFORK)
+        c1 = _cpu_faults()
+        ph["fork"] = c1[0] - c0
+        tiles(0, half)
+        c2 = _cpu_faults()
+        ph["chunk"], ph["faults"] = c2[0] - c1[0], c2[1] - c1[1]
+        os.close(res_w)
+        ph["worker"], ph["worker faults"] = struct.unpack("<dq", os.read(res_r, 16))
+        reader = sim_workers._Reader(pid)
+        if window_mode:  # the boundary pages copy-on-write, the window by memcpy
+            reader.read_segments([(mid, w_lo), (w_hi, end)], None)
+            np.copyto(zbytes(w_lo, w_hi), views[0])
+        else:
+            reader.read_segments([(mid, end)], None)
+        c3 = _cpu_faults()
+        ph["merge"], ph["merge faults"] = c3[0] - c2[0], c3[1] - c2[1]
+        os.close(rel_w)
+        os.close(rel_r)
+        os.close(res_r)
+        os.waitpid(pid, 0)
+        if not np.array_equal(z, x + y):
+            sys.exit("the floor benchmark's result differs from numpy's")
+        ph["path"] = ph["fork"] + max(ph["chunk"], ph["worker"]) + ph["merge"]
+        return ph
+
+    rows: dict[str, list] = {"numpy": [], "fresh": [], "serial": [], "cow": [], "window": []}
+    for _ in range(repeat):
+        c = _cpu_faults()[0]
+        np.add(x, y, out=z)
+        rows["numpy"].append(_cpu_faults()[0] - c)
+        c = _cpu_faults()[0]
+        np.add(x, y)
+        rows["fresh"].append(_cpu_faults()[0] - c)
+        c = _cpu_faults()[0]
+        tiles(0, elements)
+        rows["serial"].append(_cpu_faults()[0] - c)
+        rows["cow"].append(two(False))
+        rows["window"].append(two(True))
+    views.clear()
+    window.close()
+    os.close(fd)
+    med = statistics.median
+    numpy_cpu, serial_cpu, fresh = med(rows["numpy"]), med(rows["serial"]), med(rows["fresh"])
+    print(
+        f"the add's floor on 2 processes, numpy only, 2^{elements.bit_length() - 1} float32, CPU medians"
+    )
+    print(
+        f"  numpy x + y {fresh * 1e3:.1f} ms (a new z, its pages faulted in), into z "
+        f"{numpy_cpu * 1e3:.1f} ms; the kernel's tile copies in one process "
+        f"{serial_cpu * 1e3:.1f} ms ({serial_cpu / numpy_cpu:.2f}x numpy into z)"
+    )
+    for name in ("cow", "window"):
+        r = rows[name]
+
+        def m(key: str, r=r) -> float:
+            return med(p[key] for p in r)
+
+        label = "copy-on-write" if name == "cow" else "no-trap window"
+        print(
+            f"  {label}: fork {m('fork') * 1e3:.1f} ms (window copy in included), each half "
+            f"{m('chunk') * 1e3:.1f} / {m('worker') * 1e3:.1f} ms ({m('faults'):.0f} / "
+            f"{m('worker faults'):.0f} faults), merge {m('merge') * 1e3:.1f} ms "
+            f"({m('merge faults'):.0f} faults): critical path {m('path') * 1e3:.1f} ms = "
+            f"{m('path') / numpy_cpu:.2f}x numpy into z ({m('path') / fresh:.2f}x x + y), "
+            f"{serial_cpu / m('path'):.2f}x faster than serial"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--bench", choices=("matmul", "add", "all"), default="all")
+    ap.add_argument("--bench", choices=("matmul", "add", "floor", "all"), default="all")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--size", type=int, default=1024)
@@ -241,6 +401,8 @@ def main() -> None:
         bench_matmul(a.size, n, a.repeat)
     if a.bench in ("add", "all"):
         bench_add(a.elements, n, a.repeat)
+    if a.bench in ("floor", "all"):
+        bench_floor(a.elements, a.repeat)
     print(f"load average at the end {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
 
 

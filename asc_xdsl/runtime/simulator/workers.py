@@ -51,10 +51,15 @@ where another chunk changes it (races the checker reports), may compute another 
 its possible results; the checker's records make such a launch serial.
 
 *Cost*: a fork (a few ms: page tables), a copy-on-write fault per GM page a chunk
-writes (5-10 us each on the 2-core VM this was measured on), one copy of each page a
-worker wrote. Cheap for the matmul
-(4 MiB of C against ~1 s of blocks), dear for the vector add (64 MiB of z against
-~0.1 s of blocks: the faults and copies cost as much as the blocks), hence `PAYS`.
+writes (~2.9 us of CPU each on the 2-core VM this was measured on), one copy of each
+page a worker wrote. Cheap for the matmul (4 MiB of C against ~1 s of blocks), dear for
+the vector add (64 MiB of z against ~0.06 s of blocks: the faults and copies cost as
+much as the blocks), hence `PAYS`. Two things keep the faults down: each process
+populates the GM pages its chunk wrote in the kernel's last parallel launch with one
+`madvise(MADV_POPULATE_WRITE)` per span (`_learnt`, `_populate`: ~2.35 us a page, no
+trap; nothing is left set on the caller's memory), and the 3-way merge's buffers live
+in a shared anonymous mapping kept with the program (`_scratch`), whose page-table
+entries a fork leaves writable.
 
 *BLAS threads*: every process runs its matrix products on one OpenBLAS thread while
 the chunks run (a worker for good, the launching process for its chunk, its pool's size
@@ -76,7 +81,9 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import errno
 import io
+import mmap
 import os
 import pickle
 import signal
@@ -126,6 +133,11 @@ _SERIAL_KEY = "serial_cpu"
 _PARALLEL_KEY = "parallel_cpu"
 _FELL_BACK_KEY = "fell_back"
 _WEIGHTS_KEY = "last_profile"
+_PAGES_KEY = "written_pages"
+_OPS_KEY = "ops"
+_SCRATCH_KEY = "merge_scratch"
+SCRATCH_MAX = 64 << 20
+"""Largest 3-way merge scratch kept with a program's notes between launches (bytes)."""
 
 
 def worker_count(option: Any = None) -> tuple[int, bool]:
@@ -385,6 +397,17 @@ class _Unpickler(pickle.Unpickler):
 # -- the worker side -------------------------------------------------------------------------
 
 
+def _walk(state: LaunchState) -> tuple[list, dict[int, int]]:
+    """The module's ops in walk order and each one's index (ops travel as their index),
+    kept with the program's notes: walked once for all launches (~2 ms for a matmul's
+    500 ops), before the fork, so the workers inherit it."""
+    got = state.notes.get(_OPS_KEY)
+    if got is None or got[0] is not state.module:
+        ops = list(state.module.walk())
+        got = state.notes[_OPS_KEY] = (state.module, ops, {id(op): i for i, op in enumerate(ops)})
+    return got[1], got[2]
+
+
 def _outcome(state: LaunchState, core: Any, errors_before: int, steps_before: int) -> tuple:
     c = state.ran[core]
     san = c.san.findings if c.san is not None else []
@@ -422,11 +445,14 @@ def _child(
     res_w: int,
     release_r: int,
     close: list[int],
+    warm: Sequence[tuple[int, int]] = (),
 ) -> None:
     """A worker: run `cores`, ship the outcome, wait until the launcher has read this
-    process's memory, exit (never returns)."""
+    process's memory, exit (never returns). `warm`: the GM spans this chunk wrote in
+    the kernel's last parallel launch, populated before the first block (`_populate`)."""
     try:
         _quiet(close)
+        _populate(warm)
         outcome: list = []
         out = io.StringIO()
         with warnings.catch_warnings(record=True) as caught:
@@ -444,7 +470,7 @@ def _child(
         records = None
         if state.order is not None:
             records = _gm_records(state.order)
-        index = {id(op): i for i, op in enumerate(state.module.walk())}
+        index = _walk(state)[1]
         buf = io.BytesIO()
         _Pickler(buf, index).dump(("ok", outcome, records))
         payload = buf.getvalue()
@@ -453,7 +479,8 @@ def _child(
     try:
         # the header: the payload's size and this worker's CPU seconds so far (its exit,
         # which the launch no longer waits for, not counted: `last_stats`)
-        head = len(payload).to_bytes(8, "little") + struct.pack("<d", time.process_time())
+        head = len(payload).to_bytes(8, "little")
+        head += struct.pack("<dq", time.process_time(), _faults())
         _write_all(res_w, head + payload)
         _wait_release(release_r)
     finally:
@@ -483,6 +510,10 @@ def _keeper(release_r: int, close: list[int]) -> None:
         _wait_release(release_r)
     finally:
         os._exit(0)
+
+
+_HEAD = 24
+"""A worker's outcome header: payload size, CPU seconds, minor page faults."""
 
 
 def _wait_release(fd: int) -> None:
@@ -524,7 +555,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     if why is not None:
         state.stats["serial"] = why
         return 0
-    began = time.process_time()
+    began, wall = time.process_time(), time.perf_counter()
     release_r, release_w = os.pipe()
     pids: list[int] = []
     pipes: list[int] = []
@@ -533,11 +564,13 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     try:
         # the workers first (each starts on its chunk a fork earlier), then the keeper:
         # this process has written nothing yet, so its view is the launch's start
-        for cores in chunks[1:]:
+        warm = _learnt(state, chunks)
+        _walk(state)
+        for k, cores in enumerate(chunks[1:], 1):
             r, w = os.pipe()
             pid = _fork()
             if pid == 0:  # the worker (never returns)
-                _child(state, cores, run_core, w, release_r, [r, release_w, *pipes])
+                _child(state, cores, run_core, w, release_r, [r, release_w, *pipes], warm[k])
             os.close(w)
             pids.append(pid)
             pipes.append(r)
@@ -548,21 +581,29 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         stats = state.stats
         cpu = time.process_time()
         stats["forks"] = cpu - began
+        stats["wall"] = {"forks": time.perf_counter() - wall}
         faults = _faults()
+        # the pages this chunk wrote last time, made this process's own in one call
+        # each rather than one copy-on-write trap per page
+        stats["populated"] = _populate(warm[0])
         # one BLAS thread here too while the workers run: the pool's helpers would take
         # the workers' cores (its size is restored after)
         with one_thread():
             for core in chunks[0]:
                 run_core(core)
         stats["chunk0"] = time.process_time() - cpu
+        stats["wall"]["chunk0"] = time.perf_counter() - wall - stats["wall"]["forks"]
         stats["faults"] = _faults() - faults
         outcomes: list[bytes] = []
         stats["workers"] = []
+        stats["worker_faults"] = []
         waited = time.perf_counter()
         try:
             for fd in pipes:
-                head = _read_exactly(fd, 16)
-                stats["workers"].append(struct.unpack("<d", head[8:])[0])
+                head = _read_exactly(fd, _HEAD)
+                cpu_s, flt = struct.unpack("<dq", head[8:])
+                stats["workers"].append(cpu_s)
+                stats["worker_faults"].append(flt)
                 outcomes.append(_read_exactly(fd, int.from_bytes(head[:8], "little")))
         except (EOFError, OSError) as err:  # a worker killed from outside (OOM, ...)
             _serial(state, f"a worker ended early ({err})")
@@ -571,6 +612,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         cpu = time.process_time()
         taken = _take(state, chunks, outcomes, pids[:-1], keeper)
         stats["merge"] = time.process_time() - cpu
+        stats["wall"]["merge"] = time.perf_counter() - waited - stats["waited"]
         state.ran_parallel = taken
         state.chunks = len(chunks)
         return len(core_list) if taken else len(chunks[0])
@@ -639,7 +681,10 @@ def last_stats() -> dict:
     exit, which frees its pages, runs after the launch has returned), "waited" (wall
     seconds the launching process waited for them), "serial" (why their outcome was
     not taken, if so), "copied" (GM bytes read back), "faults" (the launching
-    process's minor page faults while it ran its chunk: copy-on-write since the fork)."""
+    process's minor page faults while it ran its chunk: copy-on-write since the fork,
+    populated pages included), "worker_faults" (each worker's, until its outcome),
+    "populated" (bytes the launching process populated before its chunk: `_learnt`),
+    "wall" (wall seconds of the launching process's "forks", "chunk0", "merge")."""
     return dict(_last_stats)
 
 
@@ -647,15 +692,12 @@ def _take(
     state: LaunchState, chunks: list, payloads: list[bytes], pids: list[int], keeper: int
 ) -> bool:
     """Merge the workers' outcomes into the launch, or return False (nothing merged)."""
-    ops: list | None = None
     shipped = []
     for i, data in enumerate(payloads):
         if data[:1] != b"\x80":  # not a pickle
             return _serial(state, "a worker's outcome is unreadable")
-        if ops is None:
-            ops = list(state.module.walk())
         try:
-            head = _Unpickler(io.BytesIO(data), ops).load()
+            head = _Unpickler(io.BytesIO(data), _walk(state)[0]).load()
         except Exception as err:  # e.g. a warning class this process cannot import
             return _serial(state, f"worker {i + 1}'s outcome does not load ({err})")
         if head[0] != "ok":
@@ -672,7 +714,7 @@ def _take(
         mine = _gm_records(state.order)
         if _records_overlap([mine] + [h[2] for h in shipped]):
             return _serial(state, "a block touches GM bytes another block writes")
-    if not _merge_memory(state, pids, keeper):
+    if not _merge_memory(state, pids, keeper, tuple(map(len, chunks))):
         return False
     # taken: the outcomes in launch order
     state.left[0] = left
@@ -799,6 +841,37 @@ def _ranges(memory: list) -> list[tuple[int, int]]:
     return [(lo, hi) for lo, hi in out]
 
 
+def _layout(ranges: list[tuple[int, int]]) -> tuple:
+    """What must match for one launch's pages to stand for another's: each range's
+    offset in its first page and its length."""
+    return tuple((lo % PAGE, hi - lo) for lo, hi in ranges)
+
+
+def _learnt(state: LaunchState, chunks: list) -> list[list[tuple[int, int]]]:
+    """Per chunk, the GM spans ([lo, hi) addresses) it wrote in the kernel's last
+    parallel launch when this launch has the same chunks and GM layout (else none):
+    each process populates them before its first block (`_populate`). A page
+    populated and then not written only costs a copy (or a 3-way merge) of unchanged
+    bytes: the merge still finds what each chunk changed."""
+    none: list[list[tuple[int, int]]] = [[] for _ in chunks]
+    got = state.notes.get(_PAGES_KEY)
+    if got is None:
+        return none
+    layout, sizes, pages = got
+    ranges = _ranges(state.memory)
+    if sizes != tuple(map(len, chunks)) or layout != _layout(ranges):
+        return none
+    out = []
+    for runs in pages:
+        spans = []
+        for ri, s, e in runs:
+            lo, hi = ranges[ri]
+            first = lo // PAGE
+            spans.append((max(lo, (first + s) * PAGE), min(hi, (first + e) * PAGE)))
+        out.append(spans)
+    return out
+
+
 def _written(pid: int | str, first: int, count: int) -> np.ndarray:
     """Per page from `first` (page numbers): whether process `pid` wrote it since the
     fork (mapped by it alone)."""
@@ -887,10 +960,40 @@ def _load_libc():
         ctypes.c_ulong,
         ctypes.c_ulong,
     ]
+    libc.madvise.restype = ctypes.c_int
+    libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
     return libc
 
 
 _libc = _load_libc() if sys.platform.startswith("linux") else None
+
+MADV_POPULATE_WRITE = 23
+"""Linux 5.14+: fault a range in for writing in one call (EINVAL before)."""
+_populate_ok = [_libc is not None]
+
+
+def _populate(spans: Sequence[tuple[int, int]]) -> int:
+    """Make the pages of `spans` ([lo, hi) addresses of this process) writable and
+    this process's own in one `madvise(MADV_POPULATE_WRITE)` each, instead of one
+    copy-on-write trap per page on the first write (on the VM this was measured on a
+    copy-on-write page written after a fork costs ~2.85 us of CPU with its trap, ~2.35
+    us populated). Contents are not changed and no attribute of the mapping is left
+    set. Returns the bytes populated (0 when the kernel has no
+    MADV_POPULATE_WRITE: the writes then fault as before)."""
+    done = 0
+    if not _populate_ok[0]:
+        return 0
+    for lo, hi in spans:
+        a, b = lo // PAGE * PAGE, -(-hi // PAGE) * PAGE
+        if b <= a:
+            continue
+        if _libc.madvise(a, b - a, MADV_POPULATE_WRITE) != 0:
+            if ctypes.get_errno() == errno.EINVAL:  # an older kernel: never again
+                _populate_ok[0] = False
+                return done
+            continue  # EFAULT/ENOMEM (a hole, a read-only page): the writes fault
+        done += b - a
+    return done
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
@@ -907,20 +1010,29 @@ def _view(addr: int, n: int) -> np.ndarray:
     return np.ctypeslib.as_array((ctypes.c_uint8 * n).from_address(addr))
 
 
-def _merge_memory(state: LaunchState, pids: list[int], keeper: int) -> bool:
+def _merge_memory(
+    state: LaunchState, pids: list[int], keeper: int, sizes: tuple[int, ...] = ()
+) -> bool:
     """Copy what the workers wrote into this process's GM arrays; False (nothing
     copied) when two chunks changed a byte differently or a worker's memory cannot be
-    read."""
+    read. The pages each chunk wrote are noted for the next launch (`_learnt`)."""
     readers = [_Reader(pid) for pid in pids]
     original = _Reader(keeper) if keeper else None
+    # the merge scratch is taken out of the notes while in use: a launch of the same
+    # program in another thread makes its own
+    scratch = [state.notes.pop(_SCRATCH_KEY, None)]
     try:
         alone: list[list[tuple[int, int]]] = [[] for _ in pids]
         contested: list[tuple[int, int]] = []
-        for lo, hi in _ranges(state.memory):
+        ranges = _ranges(state.memory)
+        learnt: list[list[tuple[int, int, int]]] = [[] for _ in range(len(pids) + 1)]
+        for ri, (lo, hi) in enumerate(ranges):
             first, last = lo // PAGE, (hi - 1) // PAGE
             count = last - first + 1
             mine = _written("self", first, count)
             theirs = [_written(pid, first, count) for pid in pids]
+            for k, mask in enumerate([mine, *theirs]):
+                learnt[k] += [(ri, s, e) for s, e in _runs(mask)]
             wrote = np.sum(theirs, axis=0)
             only = (wrote == 1) & ~mine
 
@@ -933,8 +1045,9 @@ def _merge_memory(state: LaunchState, pids: list[int], keeper: int) -> bool:
             for k, mask in enumerate(theirs):
                 alone[k] += spans(only & mask)
             contested += spans((wrote >= 1) & ~only)
+        state.notes[_PAGES_KEY] = (_layout(ranges), sizes, learnt)
         # contested pages first: a conflict must leave this process's memory untouched
-        merged = _three_way(contested, readers, original) if contested else []
+        merged = _three_way(contested, readers, original, scratch) if contested else []
         if merged is None:
             return _serial(state, "two blocks change the same GM bytes")
         # every worker readable before the first byte is copied: a copy that failed
@@ -956,6 +1069,8 @@ def _merge_memory(state: LaunchState, pids: list[int], keeper: int) -> bool:
     except OSError as err:
         return _serial(state, f"cannot read a worker's memory ({err})")
     finally:
+        if scratch[0] is not None:
+            state.notes[_SCRATCH_KEY] = scratch[0]
         for r in readers:
             r.close()
         if original is not None:
@@ -969,7 +1084,23 @@ def _kill(pid: int) -> None:
         os.kill(pid, signal.SIGKILL)
 
 
-def _three_way(segs, readers, original) -> np.ndarray | None:
+def _scratch(holder: list, size: int) -> list[np.ndarray]:
+    """Three uint8 buffers of `size` bytes (a multiple of 8) for `_three_way`, in the
+    shared anonymous mapping `holder[0]` (made or grown here; `_merge_memory` keeps it
+    with the program's notes between launches): a fork leaves this process's
+    entries of a shared mapping writable, so in later launches they take no fault,
+    while heap buffers are copy-on-write after the fork (~2.9 us a page here; 6-7 ms
+    for a 1024^3 matmul's 3 x 3 MiB). Beyond SCRATCH_MAX: fresh heap buffers."""
+    if 3 * size > SCRATCH_MAX:
+        return [np.empty(size, np.uint8) for _ in range(3)]
+    got = holder[0]
+    if got is None or len(got) < 3 * size:
+        got = holder[0] = mmap.mmap(-1, -(-3 * size // PAGE) * PAGE)
+    view = np.frombuffer(got, np.uint8)
+    return [view[i * size : (i + 1) * size] for i in range(3)]
+
+
+def _three_way(segs, readers, original, scratch: list | None = None) -> np.ndarray | None:
     """The bytes of `segs` ([a, b) address ranges) merged, all in one array: this
     process's, then each worker's changes against the launch's start in chunk order;
     None when two chunks change a byte differently.
@@ -981,7 +1112,7 @@ def _three_way(segs, readers, original) -> np.ndarray | None:
         return None
     total = sum(b - a for a, b in segs)
     padded = -(-total // 8) * 8  # zero padding: changed by nobody
-    start, result, theirs = (np.empty(padded, np.uint8) for _ in range(3))
+    start, result, theirs = _scratch([None] if scratch is None else scratch, padded)
     for buf in (start, result, theirs):
         buf[total:] = 0
     original.read_segments(segs, start)
