@@ -14,7 +14,6 @@ from test_sim_workers import BLOCKS, TILE, _ir
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
 from asc_xdsl.runtime.simulator import workers
-from asc_xdsl.runtime.simulator.compile import Program
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers need fork()")
 
@@ -82,6 +81,6 @@ def test_the_merge_reuses_its_scratch_across_launches():
     for _ in range(2):
         np.testing.assert_array_equal(_run(k, 2, x, z), serial)
         assert "serial" not in workers.last_stats()
-        (program,) = [p for p in k.metadata.values() if isinstance(p, Program)]
-        maps.append(workers.notes(program)[workers._SCRATCH_KEY])
+        (spare,) = workers._spare_scratch  # one for the process, kept between launches
+        maps.append(spare)
     assert maps[0] is maps[1]

@@ -58,7 +58,8 @@ much as the blocks), hence `PAYS`. Two things keep the faults down: each process
 populates the GM pages its chunk wrote in the kernel's last parallel launch with one
 `madvise(MADV_POPULATE_WRITE)` per span (`_learnt`, `_populate`: ~2.35 us a page, no
 trap; nothing is left set on the caller's memory), and the 3-way merge's buffers live
-in a shared anonymous mapping kept with the program (`_scratch`), whose page-table
+in a shared anonymous mapping kept for the next launch (`_scratch`; one for the
+process, at most `SCRATCH_MAX`), whose page-table
 entries a fork leaves writable.
 
 *BLAS threads*: every process runs its matrix products on one OpenBLAS thread while
@@ -135,9 +136,26 @@ _FELL_BACK_KEY = "fell_back"
 _WEIGHTS_KEY = "last_profile"
 _PAGES_KEY = "written_pages"
 _OPS_KEY = "ops"
-_SCRATCH_KEY = "merge_scratch"
 SCRATCH_MAX = 64 << 20
-"""Largest 3-way merge scratch kept with a program's notes between launches (bytes)."""
+"""Largest 3-way merge scratch kept between launches (bytes): one for the process, not
+one per program, so the memory it holds stays bounded however many kernels run."""
+_spare_scratch: list[mmap.mmap] = []
+"""The merge scratch between launches (at most one); a launch takes it out while in
+use, so a launch in another thread makes its own."""
+_spare_lock = threading.Lock()
+
+
+def _take_scratch() -> mmap.mmap | None:
+    with _spare_lock:
+        return _spare_scratch.pop() if _spare_scratch else None
+
+
+def _keep_scratch(got: mmap.mmap) -> None:
+    """Keep the larger of `got` and the spare; the other is dropped (unmapped when the
+    last view of it goes: a merged result may still be one)."""
+    with _spare_lock:
+        if not _spare_scratch or len(_spare_scratch[0]) < len(got):
+            _spare_scratch[:] = [got]
 
 
 def worker_count(option: Any = None) -> tuple[int, bool]:
@@ -1018,9 +1036,7 @@ def _merge_memory(
     read. The pages each chunk wrote are noted for the next launch (`_learnt`)."""
     readers = [_Reader(pid) for pid in pids]
     original = _Reader(keeper) if keeper else None
-    # the merge scratch is taken out of the notes while in use: a launch of the same
-    # program in another thread makes its own
-    scratch = [state.notes.pop(_SCRATCH_KEY, None)]
+    scratch = [_take_scratch()]
     try:
         alone: list[list[tuple[int, int]]] = [[] for _ in pids]
         contested: list[tuple[int, int]] = []
@@ -1070,7 +1086,7 @@ def _merge_memory(
         return _serial(state, f"cannot read a worker's memory ({err})")
     finally:
         if scratch[0] is not None:
-            state.notes[_SCRATCH_KEY] = scratch[0]
+            _keep_scratch(scratch[0])
         for r in readers:
             r.close()
         if original is not None:
@@ -1087,7 +1103,7 @@ def _kill(pid: int) -> None:
 def _scratch(holder: list, size: int) -> list[np.ndarray]:
     """Three uint8 buffers of `size` bytes (a multiple of 8) for `_three_way`, in the
     shared anonymous mapping `holder[0]` (made or grown here; `_merge_memory` keeps it
-    with the program's notes between launches): a fork leaves this process's
+    for the next launch, `_keep_scratch`): a fork leaves this process's
     entries of a shared mapping writable, so in later launches they take no fault,
     while heap buffers are copy-on-write after the fork (~2.9 us a page here; 6-7 ms
     for a 1024^3 matmul's 3 x 3 MiB). Beyond SCRATCH_MAX: fresh heap buffers."""
