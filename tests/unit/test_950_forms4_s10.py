@@ -29,7 +29,8 @@ LD, SD = R.LoadDist, R.StoreDist
 TWO = R.RegTrait.NUM_TWO
 A950 = "Ascend950PR_9599"
 SEG = 256  # bytes (fp4x2 pairs) of a register: one segment of z each
-_MINUS_1_5 = {"float4_e2m1": 0xBB, "float4_e1m2": 0xEE}  # (the pair (-1.5, -1.5))
+_MINUS_1_5 = {"float4_e2m1": 0xBB, "float4_e1m2": 0xEE, "float8_e4m3fn": 0xBC, "float8_e5m2": 0xBE}
+"""The byte of -1.5: a 4-bit format's pair (-1.5, -1.5), an 8-bit one's code."""
 
 
 # -- the 4-bit floats in the b8 branches ----------------------------------------------------
@@ -88,7 +89,7 @@ def fp4_vf(x: R.UbPointer, y: R.UbPointer, w: R.UbPointer, z: R.UbPointer):
 
 @jit
 def fp4_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, w: asc.GlobalAddress,
-               z: asc.GlobalAddress):  # fmt: skip
+               z: asc.GlobalAddress, per_byte: asc.ConstExpr):  # fmt: skip
     pipe = asc.TPipe()
     bx = asc.TBuf(asc.TPosition.VECCALC)
     by = asc.TBuf(asc.TPosition.VECCALC)
@@ -107,16 +108,16 @@ def fp4_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, w: asc.GlobalAddress,
     yg.set_global_buffer(y)
     wg.set_global_buffer(w)
     zg.set_global_buffer(z)
-    asc.data_copy(xl, xg, 4096)  # (4-bit elements: 2048 bytes)
+    asc.data_copy(xl, xg, 2048 * per_byte)  # (elements: 2048 bytes of 4- or 8-bit ones)
     asc.data_copy(yl, yg, 256)
     asc.data_copy(wl, wg, 64)
-    asc.data_copy(zl, zg, 22 * 512)
+    asc.data_copy(zl, zg, 22 * 256 * per_byte)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     fp4_vf(xl, yl, wl, zl)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(zg, zl, 22 * 512)
+    asc.data_copy(zg, zl, 22 * 256 * per_byte)
 
 
 def _fp4_golden(x: np.ndarray, y: np.ndarray, w: np.ndarray, name: str) -> np.ndarray:
@@ -147,16 +148,19 @@ def _fp4_golden(x: np.ndarray, y: np.ndarray, w: np.ndarray, name: str) -> np.nd
     return out
 
 
-@pytest.mark.parametrize("name", ["float4_e2m1", "float4_e1m2"])
-def test_4_bit_pairs_through_the_b8_branches_match_numpy(name):
+@pytest.mark.parametrize("name", ["float4_e2m1", "float4_e1m2", "float8_e4m3fn", "float8_e5m2"])
+def test_4_and_8_bit_floats_through_the_b8_branches_match_numpy(name):
+    """The same b8 branches take the 8-bit floats (a code a byte, not a pair)."""
     rng = np.random.default_rng(10)
-    x = asc.testing.float4_array(rng.uniform(-1.75, 1.75, 4096), name)
+    four = name.startswith("float4")
+    array = asc.testing.float4_array if four else asc.testing.float8_array
+    x = array(rng.uniform(-1.75, 1.75, 4096 if four else 2048), name)
     y = rng.integers(0, 256, 256, dtype=np.uint8)
     y[:4] = (255, 0, 128, 7)
     w = np.zeros(64, np.uint32)
     w[:8] = 32 * rng.permutation(64)[:8]
-    z = asc.testing.float4_array(np.zeros(22 * 512), name)
-    fp4_kernel[1](x, y, w, z, platform=A950, sanitize="error")
+    z = array(np.zeros(22 * 256 * (2 if four else 1)), name)
+    fp4_kernel[1](x, y, w, z, asc.ConstExpr(2 if four else 1), platform=A950, sanitize="error")
     got, want = z.view(np.uint8), _fp4_golden(x.view(np.uint8), y, w, name)
     bad = np.nonzero(got != want)[0]
     assert not len(bad), f"byte {bad[0]} (segment {bad[0] // SEG}): {got[bad[0]]} != {want[bad[0]]}"
