@@ -45,7 +45,8 @@ def fp4_vf(x: R.UbPointer, y: R.UbPointer, w: R.UbPointer, z: R.UbPointer):
     PostUpdate loads, stored by PostUpdate; 13.. an unaligned stream x[3:3 + 7 + 2 * 250)
     to z[13 * 256 + 5:); 16 a DataBlock copy (block_stride 2); 17 x[5] broadcast
     (BRC_B8), its first pair alone at byte 18 * 256 + 1 (FIRST_ELEMENT_B8); 19 x[0:512)'s
-    even bytes (DS_B8); 20-21 (a, b) by INTLV_B8 to an AddrReg offset."""
+    even bytes (DS_B8); 20-21 (a, b) by INTLV_B8 to an AddrReg offset; 22 the mask
+    registers of x[64:96) and (PostUpdate) x[0:32), 32 bytes each."""
     full = R.create_mask(x.dtype)
     a = R.load_align(x)
     b = R.load_align(x, SEG)
@@ -68,6 +69,7 @@ def fp4_vf(x: R.UbPointer, y: R.UbPointer, w: R.UbPointer, z: R.UbPointer):
     _, zp = R.load_align_post(z, 12 * SEG)
     _, z13 = R.load_align_post(z, 13 * SEG + 5)
     _, x3 = R.load_align_post(x, 3)
+    _, z22 = R.load_align_post(z, 22 * SEG + 32)
     R.store_align_post(zp, c, SEG, full)
     us = R.unalign_reg_for_store()
     u = R.load_unalign_pre(x3)
@@ -85,6 +87,9 @@ def fp4_vf(x: R.UbPointer, y: R.UbPointer, w: R.UbPointer, z: R.UbPointer):
     for i in range(5, 6):
         k = R.create_addr_reg(x.dtype, i, 4 * SEG)  # (20 * SEG)
         R.store_align(z, (a, b), full, k, dist=SD.DIST_INTLV_B8)
+    mk, _ = R.load_mask_post(x, 32)
+    R.store_mask(z, R.load_mask(x, 64), 22 * SEG)
+    R.store_mask_post(z22, mk, 32)
 
 
 @jit
@@ -98,7 +103,7 @@ def fp4_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, w: asc.GlobalAddress,
     pipe.init_buffer(bx, 2048)
     pipe.init_buffer(by, 256)
     pipe.init_buffer(bw, 256)
-    pipe.init_buffer(bz, 22 * 256)
+    pipe.init_buffer(bz, 23 * 256)
     xl, yl, wl, zl = bx.get(x.dtype), by.get(y.dtype), bw.get(w.dtype), bz.get(z.dtype)
     xg = asc.GlobalTensor()
     yg = asc.GlobalTensor()
@@ -111,18 +116,18 @@ def fp4_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, w: asc.GlobalAddress,
     asc.data_copy(xl, xg, 2048 * per_byte)  # (elements: 2048 bytes of 4- or 8-bit ones)
     asc.data_copy(yl, yg, 256)
     asc.data_copy(wl, wg, 64)
-    asc.data_copy(zl, zg, 22 * 256 * per_byte)
+    asc.data_copy(zl, zg, 23 * 256 * per_byte)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
     fp4_vf(xl, yl, wl, zl)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(zg, zl, 22 * 256 * per_byte)
+    asc.data_copy(zg, zl, 23 * 256 * per_byte)
 
 
 def _fp4_golden(x: np.ndarray, y: np.ndarray, w: np.ndarray, name: str) -> np.ndarray:
     """The bytes of z: every form moves fp4x2 pairs as bytes."""
-    out = np.zeros(22 * SEG, np.uint8)
+    out = np.zeros(23 * SEG, np.uint8)
     seg = out.reshape(-1, SEG)
     a, b = x[:SEG], x[SEG : 2 * SEG]
     seg[0, :16] = a[0]
@@ -145,6 +150,7 @@ def _fp4_golden(x: np.ndarray, y: np.ndarray, w: np.ndarray, name: str) -> np.nd
     seg[19] = x[0 : 2 * SEG : 2]
     both[0::2], both[1::2] = a, b
     out[20 * SEG : 22 * SEG] = both
+    seg[22, :32], seg[22, 32:64] = x[64:96], x[0:32]
     return out
 
 
@@ -159,7 +165,7 @@ def test_4_and_8_bit_floats_through_the_b8_branches_match_numpy(name):
     y[:4] = (255, 0, 128, 7)
     w = np.zeros(64, np.uint32)
     w[:8] = 32 * rng.permutation(64)[:8]
-    z = array(np.zeros(22 * 256 * (2 if four else 1)), name)
+    z = array(np.zeros(23 * 256 * (2 if four else 1)), name)
     fp4_kernel[1](x, y, w, z, asc.ConstExpr(2 if four else 1), platform=A950, sanitize="error")
     got, want = z.view(np.uint8), _fp4_golden(x.view(np.uint8), y, w, name)
     bad = np.nonzero(got != want)[0]

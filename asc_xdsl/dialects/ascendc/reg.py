@@ -253,6 +253,10 @@ FP8_OPS = frozenset(
         *("store_unalign_areg", "store_unalign_post_areg"),
         # (addrreg_impl.h CreateAddrRegImpl: sizeof(T) == 1 is vag_b8, a byte offset)
         "create_addr_reg",
+        # (the mask register's copies through a T pointer: datacopy_impl.h's pld / plds /
+        # pst / psts take any `SupportBytes<T, 1, 2, 4, 8>`, the pointer cast to uint32)
+        *("load_mask", "store_mask", "load_mask_post", "store_mask_post"),
+        *("load_mask_areg", "store_mask_areg"),
     )
 )
 """The Reg ops that take 8-bit and 4-bit float registers here (`B8_FLOATS`): the loads and

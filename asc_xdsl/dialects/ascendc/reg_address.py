@@ -618,7 +618,7 @@ _NORMAL_BLOCK = (
 )
 _B64 = ("i64", "ui64")
 _UNALIGN_TYPES = (*_BYTES, *_B64, *COMPLEX)  # (b8 to b64: `SupportBytes<T, 1, 2, 4, 8>`)
-_MASK_TYPES = (*_LOAD_STORE, *_B64)  # (the mask copies: b8 to b64)
+_MASK_TYPES = (*_BYTES, *_B64)  # (the mask copies: b8 to b64)
 
 _add(
     "RegLoadAlignBlockNormalOp",

@@ -259,7 +259,7 @@ simulates_float4(
     "(its pair) and Cast bfloat16 <-> fp4x2 (a register element is a byte, a pair)",
     *(f"ascendc.reg.{m}" for m in ("create_mask", "update_mask", "load_align", "store_align")),
     *(f"ascendc.reg.{m}" for m in ("load_unalign", "store_unalign", "select", "duplicate")),
-    *(f"ascendc.reg.{m}" for m in ("cast", "ub_ptr", "vf_call")),
+    *(f"ascendc.reg.{m}" for m in ("cast", "ub_ptr", "vf_call", "load_mask", "store_mask")),
 )
 
 

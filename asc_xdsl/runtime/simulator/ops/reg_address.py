@@ -51,7 +51,7 @@ from asc_xdsl.runtime.simulator.ops.reg import (
 _builds = keyed_hooks("reg_address")
 simulates_float4(
     "the Reg layer's PostUpdate, AddrReg, DataBlock, unaligned-stream and two-register "
-    "(DINTLV_B8 / INTLV_B8) loads and stores and GatherB (bytes)",
+    "(DINTLV_B8 / INTLV_B8) loads and stores, the mask register's copies and GatherB (bytes)",
     *(f"ascendc.reg.{m}_post" for m in ("load_align", "store_align", "load_align_block")),
     *(f"ascendc.reg.{m}_areg" for m in ("load_align", "store_align", "load_unalign")),
     *(f"ascendc.reg.{m}" for m in ("store_align_block_post", "load_align_block")),
@@ -63,6 +63,8 @@ simulates_float4(
     *(f"ascendc.reg.{m}" for m in ("load_align_dintlv", "load_align_dintlv_post")),
     *(f"ascendc.reg.{m}" for m in ("load_align_dintlv_areg", "store_align_intlv")),
     *(f"ascendc.reg.{m}" for m in ("store_align_intlv_areg", "gather_b", "create_addr_reg")),
+    *(f"ascendc.reg.{m}" for m in ("load_mask_post", "store_mask_post", "load_mask_areg")),
+    "ascendc.reg.store_mask_areg",
 )
 
 
