@@ -367,3 +367,27 @@ def test_the_simulator_refusal_names_what_is_simulated():
         assert what in text
     for part in ("Duplicate's count form", "the Reg layer's masks", "Interleave", "MmadMx"):
         assert part in text
+
+
+@asc.vf
+def interleave_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int):
+    a = R.load_align(x)
+    i0, _ = R.interleave(a, a)
+    R.store_align(z, i0, R.create_mask(x.dtype))
+
+
+def test_a_4_bit_form_no_family_declares_is_refused_at_its_line(monkeypatch):
+    """What stops a form the verifier takes from running unmodelled: drop Interleave's
+    declaration and the launch is refused at the op's line, naming it."""
+    from asc_xdsl.runtime.simulator import compile as sim
+    from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
+    from asc_xdsl.runtime.simulator.ops import reg_relayout
+
+    del reg_relayout  # (its declarations made before the one is dropped)
+    monkeypatch.delitem(sim.FLOAT4_FORMS, "ascendc.reg.interleave")  # (restored after)
+    x = asc.testing.float4_array(np.zeros(1024), "float4_e1m2")
+    with pytest.raises(UnsupportedOpError) as info:
+        run_vf(interleave_vf, asc.float4_e1m2, x, x.copy(), x.copy())
+    text = str(info.value)
+    assert "ascendc.reg.interleave of a 4-bit float tensor" in text
+    assert re.search(r"test_950_forms4_s10\.py:\d+:\d+", text), text
