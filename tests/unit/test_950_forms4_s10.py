@@ -356,6 +356,7 @@ def test_every_op_the_verifier_lets_take_4_bit_floats_is_simulated_or_refused_by
         missing = [n for n in taken if not sim.float4_simulated(n) and n not in refused]
         assert not missing, f"verified for {t} but neither simulated nor refused: {missing}"
     assert len(taken) > 90  # (the plumbing, copies, Cast, LoadData, MX and the Reg forms)
+    assert not sim.float4_simulated("ascendc.local_tensor.get_value")  # (half a byte)
 
 
 def test_the_simulator_refusal_names_what_is_simulated():

@@ -175,18 +175,26 @@ ending in "*" stands for every op whose name starts with the rest. An op the ver
 lets take a 4-bit type and no module declared is refused here, by name, at the op."""
 
 
-def simulates_float4(what: str, *names: str) -> None:
+FLOAT4_EXCEPT: set[str] = set()
+"""Ops a "*" declaration would cover that are not simulated on 4-bit data."""
+
+
+def simulates_float4(what: str, *names: str, unless: tuple[str, ...] = ()) -> None:
     """Declare, from the simulator module whose handlers run them on 4-bit float data
     (held as bytes, two codes each: runtime/simulator/float4.py), that ops `names` are
-    simulated for them; `what` says how, in the refusal's list of what is simulated."""
+    simulated for them (but not the ops `unless` names); `what` says how, in the
+    refusal's list of what is simulated."""
     for name in names:
         FLOAT4_FORMS[name] = what
+    FLOAT4_EXCEPT.update(unless)
 
 
 def float4_simulated(name: str) -> bool:
     """Whether op `name`'s simulator family declared that it runs 4-bit float data."""
     if name in FLOAT4_FORMS:
         return True
+    if name in FLOAT4_EXCEPT:
+        return False
     return any(k.endswith("*") and name.startswith(k[:-1]) for k in FLOAT4_FORMS)
 
 
