@@ -202,18 +202,6 @@ FP4_BASIC_OPS = frozenset(
 )  # fmt: skip
 """The basic-API ops (besides tensor and queue plumbing) that take the 4-bit floats here."""
 
-FP4_REG_OPS = frozenset(
-    f"ascendc.reg.{m}"
-    for m in (
-        *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
-        *("store_unalign", "cast", "select", "ub_ptr", "vf_call", "duplicate"),
-    )
-)
-"""The Reg ops that take the 4-bit floats: those that take the 8-bit ones (reg.FP8_OPS),
-where an fp4x2 register element is a byte holding a pair (the 3510 implementations'
-`sizeof(T) == 1` branches: b8 masks and moves; Duplicate's fp4x2 branch broadcasts the
-scalar's byte; Cast's bf16 <-> fp4x2 pairs)."""
-
 
 def float4_pair(t: Attribute, value: float) -> int | None:
     """The byte of the fp4x2 pair (value, value) when `t` is a 4-bit float type (`value`
@@ -233,11 +221,22 @@ def is_float4(t: Attribute) -> bool:
     return type(t) in FLOAT4_CLASSES
 
 
+def reg_takes_float4(op_name: str) -> bool:
+    """Whether `op_name` is a Reg op that takes the 4-bit floats: those that take the
+    8-bit ones (`reg.FP8_OPS`, its one list), where an fp4x2 register element is a byte
+    holding a pair (the 3510 implementations' `sizeof(T) == 1` branches: b8 masks and
+    moves; Duplicate's fp4x2 branch broadcasts the scalar's byte; Cast's bf16 <-> fp4x2
+    pairs)."""
+    from asc_xdsl.dialects.ascendc.reg import FP8_OPS  # (reg imports this module)
+
+    return op_name.startswith("ascendc.reg.") and op_name.removeprefix("ascendc.") in FP8_OPS
+
+
 def takes_float8(op_name: str, t: Attribute | None = None) -> bool:
     """Whether the basic-API op `op_name` takes the low-precision float type `t` (an 8-bit
     float when None) on Ascend 950."""
     if t is not None and is_float4(t):
-        if op_name in FP4_BASIC_OPS or op_name in FP8_LOAD_PARAMS or op_name in FP4_REG_OPS:
+        if op_name in FP4_BASIC_OPS or op_name in FP8_LOAD_PARAMS or reg_takes_float4(op_name):
             return True
     elif op_name in FP8_BASIC_OPS or op_name in FP8_LOAD_PARAMS:
         return True

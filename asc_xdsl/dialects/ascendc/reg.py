@@ -223,18 +223,51 @@ FP8 = ("f8E4M3FN", "f8E5M2", "f8E8M0FNU", "!ascendc.hifloat8")
 FP4 = ("f4E2M1FN", "!ascendc.float4_e1m2")
 """Ascend 950's 4-bit floats (fp4x2_e2m1_t, fp4x2_e1m2_t): in a register, b8 elements that
 each hold a pair (sizeof 1), taken by the same ops as the 8-bit floats (`FP8_OPS`)."""
+B8_FLOATS = (*FP8, *FP4)
+"""The element types a Reg op's b8 branch (`SupportBytes<T, 1>`, `sizeof(T) == 1`, or an
+explicit fp8 / fp4x2 branch casting to an 8-bit integer register) takes besides int8 and
+uint8: the 8-bit floats and the 4-bit ones (a byte, a pair, per register element)."""
 FP8_OPS = frozenset(
     f"reg.{m}"
     for m in (
         *("create_mask", "update_mask", "load_align", "store_align", "load_unalign"),
         *("store_unalign", "cast", "select", "ub_ptr", "vf_call", "duplicate"),
+        # (dav_3510's b8 branches, each a byte move of the register: Duplicate of a
+        # register and the maskless Duplicate (vec_duplicate_impl.h, the fp4x2 / fp8
+        # branches of DuplicateImpl: vdup / vbr of RegTensor<int8_t>), Interleave /
+        # DeInterleave (vintlv / vdintlv of int8 when sizeof(T) == 1), Gather of a
+        # register (gather_mask_impl.h GatherImpl: vselr of uint8 with a uint8 index),
+        # GatherB (datacopy_impl.h: vgatherb of vector_s8)
+        *("duplicate_reg", "duplicate_unmasked", "interleave", "deinterleave"),
+        *("gather_reg", "gather_b"),
+        # (the address forms: datacopy_load_impl.h / _store_impl.h's SupportBytes<T, 1>
+        # branches, vlds / vsts / vld / vst / vsldb / vsstb / vldus / vstus / vstur of
+        # uint8; the two-register ones with DIST_DINTLV_B8 / DIST_INTLV_B8)
+        *("load_align_post", "store_align_post", "load_align_areg", "store_align_areg"),
+        *("load_align_dintlv", "store_align_intlv", "load_align_dintlv_post"),
+        *("load_align_dintlv_areg", "store_align_intlv_areg"),
+        *("load_align_block", "store_align_block", "load_align_block_post"),
+        *("store_align_block_post", "load_align_block_normal", "store_align_block_normal"),
+        *("load_unalign_pre", "load_unalign_post", "load_unalign_pre_areg"),
+        *("load_unalign_areg", "store_unalign_update", "store_unalign_post_update"),
+        *("store_unalign_areg", "store_unalign_post_areg"),
+        # (addrreg_impl.h CreateAddrRegImpl: sizeof(T) == 1 is vag_b8, a byte offset)
+        "create_addr_reg",
+        # (the mask register's copies through a T pointer: datacopy_impl.h's pld / plds /
+        # pst / psts take any `SupportBytes<T, 1, 2, 4, 8>`, the pointer cast to uint32)
+        *("load_mask", "store_mask", "load_mask_post", "store_mask_post"),
+        *("load_mask_areg", "store_mask_areg"),
     )
 )
-"""The Reg ops that take 8-bit float registers here: the contiguous loads and stores and
-Select (`SupportBytes<T, 1, ...>`: they move bytes), masks counting b8 elements, and
-Cast (its 3510 pairs: `REG_CAST_FP8`), and Duplicate of a constant of the type
-(`arith.constant`, `ascendc.float_constant`). Every other Reg op refuses them (the
-arithmetic has no fp8 branch: docs/fp8.md)."""
+"""The Reg ops that take 8-bit and 4-bit float registers here (`B8_FLOATS`): the loads and
+stores in every address form, Select, Interleave / DeInterleave, Gather of a register,
+GatherB and Duplicate (`SupportBytes<T, 1, ...>` or `sizeof(T) == 1`: they move bytes),
+masks counting b8 elements, and Cast (its 3510 pairs: `REG_CAST_FP8`), Duplicate of a
+constant of the type (`arith.constant`, `ascendc.float_constant`). Every other Reg op
+refuses them: the arithmetic, Compare, Move, Squeeze, Pack have no fp8 / fp4 branch
+(their `SupportType` lists name none), Gather / Scatter through UB take a b8 source into
+a b16 register only (not modelled for any b8 type), and the scalar `ptr[i]` is not a
+register (docs/fp8.md)."""
 _HIF8 = "!ascendc.hifloat8"
 _WIDEN = frozenset({RoundMode.CAST_NONE, RoundMode.CAST_RINT})  # (the mode is not used)
 _FP4_ROUNDS = frozenset(
@@ -811,7 +844,8 @@ def element_bytes(t: Attribute) -> int:
     """Bytes of a register element type (complex: both parts)."""
     if isinstance(t, ComplexType):
         return 2 * element_bytes(t.element_type)
-    return getattr(t, "bitwidth", 8) // 8
+    # (f4E2M1FN's bitwidth is 4, but a register element of it is an fp4x2 pair: a byte)
+    return max(1, getattr(t, "bitwidth", 8) // 8)
 
 
 class RegDistOp(RegOp):

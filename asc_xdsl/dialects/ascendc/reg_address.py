@@ -57,6 +57,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.reg import (
+    B8_FLOATS,
     COMPLEX,
     MASK,
     REG_DTYPES,
@@ -110,13 +111,19 @@ MAX_LOOP_LEVELS = 4
 
 _B16_B32 = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
 _LOAD_STORE = ("i8", "ui8", "i16", "ui16", "i32", "ui32", "f16", "bf16", "f32")
-_WITH_COMPLEX = (*_LOAD_STORE, *COMPLEX)  # (the contiguous forms move complex bytes too)
+# (the 8- and 4-bit floats: every register form's b8 branch, `SupportBytes<T, 1>`, moves
+# them as uint8; reg.FP8_OPS)
+_BYTES = (*_LOAD_STORE, *B8_FLOATS)
+_WITH_COMPLEX = (*_BYTES, *COMPLEX)  # (the contiguous forms move complex bytes too)
 # (and 64-bit elements: the PostUpdate, unaligned-stream and AddrReg forms' b64 branches
 # in dav_3510's datacopy_load / _store impls; the PostUpdate ones RegTraitNumTwo too)
 _WITH_B64 = (*_WITH_COMPLEX, "i64", "ui64")
 # (the DataBlock copies: b8 / b16 / b32, complex32 moved as b32 words, the headers' vsldb /
 # vsstb of a complex32 register; complex64 is b64, which they refuse)
-_BLOCK_TYPES = (*_LOAD_STORE, "complex<f16>")
+_BLOCK_TYPES = (*_BYTES, "complex<f16>")
+# (the two-register forms: b8 / b16 / b32 with their _Bn mode, and 64-bit elements with
+# the _B32 one, which the header applies to them as to 32-bit words: RegDualDistOp)
+_DUAL_TYPES = (*_BYTES, "i64", "ui64")
 
 
 def _enclosing_loops(op: Operation) -> list[scf.ForOp]:
@@ -382,7 +389,8 @@ _add(
 class RegDualDistOp(RegOp):
     """The two-register LoadAlign / StoreAlign: `dist` is one of the (de)interleaving
     modes 3510 takes for two registers (`CheckLoadDist<2>` / `CheckStoreDist<2>`), whose
-    `_Bn` names the element size."""
+    `_Bn` names the element size -- or, for 64-bit elements, the 32-bit words the header
+    moves them as (DIST_DINTLV_B32 / DIST_INTLV_B32 only)."""
 
     KIND: ClassVar[str] = ""
     ENUM: ClassVar[type] = LoadDist
@@ -398,7 +406,14 @@ class RegDualDistOp(RegOp):
                 f"'{self.name}': the two-register {api} takes {', '.join(sizes)}, not {dist.name}"
             )
         t = getattr(self, self.REGISTER).type.element_type
-        if element_bytes(t) != sizes[dist.name]:
+        size = element_bytes(t)
+        if size == 8 and sizes[dist.name] != 4:
+            raise VerifyException(
+                f"'{self.name}': {api} of 64-bit elements takes DIST_{self.KIND}_B32 only (the "
+                f"header moves them as 32-bit words; which bytes {dist.name} would move of "
+                "them the API pages do not say), not " + dist.name
+            )
+        if size not in (8, sizes[dist.name]):
             raise VerifyException(
                 f"'{self.name}': {api} {dist.name} takes b{8 * sizes[dist.name]} elements, not {t}"
             )
@@ -424,12 +439,15 @@ _add(
     (Result("dst0", reg("T")), Result("dst1", reg("T"))),
     props=(Prop("dist", LoadDist),),
     template=(_result_element(0), "dist"),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _DUAL_TYPES},
     base=RegLoadDintlvBase,
     example={"dist": LoadDist.DIST_DINTLV_B32},
     doc="`LoadAlign<T, dist>(dst0, dst1, ptr + offset)` with dist DIST_DINTLV_Bn (n-bit T): "
     "two registers' worth (512 bytes) from a 32-byte aligned UB address, deinterleaved: "
-    "the even elements to dst0, the odd ones to dst1.",
+    "the even elements to dst0, the odd ones to dst1. 64-bit T (int64 / uint64) takes "
+    "DIST_DINTLV_B32, the header's vlds of the int64 registers: the even 32-bit words to "
+    "dst0 and the odd ones to dst1, so dst0's element i is the low words of elements 2i "
+    "(low) and 2i + 1 (high), dst1's their high words.",
 )
 _add(
     "RegStoreAlignIntlvOp",
@@ -438,12 +456,14 @@ _add(
     (_DST_PTR, Operand("offset", INT), Operand("src0", reg("T")), Operand("src1", reg("T")), _MASK),
     props=(Prop("dist", StoreDist),),
     template=(_operand_element("src0"), "dist"),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _DUAL_TYPES},
     base=RegStoreIntlvBase,
     example={"dist": StoreDist.DIST_INTLV_B32},
     doc="`StoreAlign<T, dist>(ptr + offset, src0, src1, mask)` with dist DIST_INTLV_Bn "
     "(n-bit T): src0 and src1 interleaved (src0[i] at 2i, src1[i] at 2i + 1), 512 bytes "
-    "to a 32-byte aligned UB address; the mask is ignored, as the API page says.",
+    "to a 32-byte aligned UB address; the mask is ignored, as the API page says. 64-bit T "
+    "takes DIST_INTLV_B32 (the header's vsts of int32 registers): the 32-bit words of src0 "
+    "and src1 interleaved, `reg.load_align_dintlv`'s inverse.",
 )
 
 _add(
@@ -453,7 +473,7 @@ _add(
     (_PTR, _STRIDE),
     (Result("dst0", reg("T")), Result("dst1", reg("T")), _NEXT),
     props=(Prop("dist", LoadDist),),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _DUAL_TYPES},
     base=RegLoadDintlvBase,
     example={"dist": LoadDist.DIST_DINTLV_B16, "T": "f16"},
     doc="`LoadAlign<T, PostLiteral::POST_MODE_UPDATE, dist>(dst0, dst1, p, stride)` with "
@@ -467,7 +487,7 @@ _add(
     (_PTR, Operand("areg", ADDR)),
     (Result("dst0", reg("T")), Result("dst1", reg("T"))),
     props=(Prop("dist", LoadDist),),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _DUAL_TYPES},
     base=RegLoadDintlvBase,
     example={"dist": LoadDist.DIST_DINTLV_B8, "T": "ui8"},
     doc="`LoadAlign<T, dist>(dst0, dst1, ptr, areg)` with dist DIST_DINTLV_Bn (n-bit T): as "
@@ -480,7 +500,7 @@ _add(
     "StoreAlign",
     (_DST_PTR, Operand("areg", ADDR), Operand("src0", reg("T")), Operand("src1", reg("T")), _MASK),
     props=(Prop("dist", StoreDist),),
-    dtypes={"T": _LOAD_STORE},
+    dtypes={"T": _DUAL_TYPES},
     base=RegStoreIntlvBase,
     example={"dist": StoreDist.DIST_INTLV_B32},
     doc="`StoreAlign<T, dist>(ptr, src0, src1, areg, mask)` with dist DIST_INTLV_Bn (n-bit "
@@ -522,7 +542,7 @@ _add(
     "GatherB",
     (_PTR, Operand("index", reg("I")), _MASK),
     (Result("dst", reg("T")),),
-    dtypes={"T": (*_LOAD_STORE, "i64", "ui64"), "I": ("ui32",)},
+    dtypes={"T": (*_BYTES, "i64", "ui64"), "I": ("ui32",)},
     example={"T": "f32", "I": "ui32"},
     doc="`GatherB(dst, ptr, index, mask)`: DataBlock j (32 bytes) of dst from `ptr` plus "
     "`index[j]` bytes (j = 0..7; each offset a multiple of 32, `ptr` 32-byte aligned). A "
@@ -597,8 +617,8 @@ _NORMAL_BLOCK = (
     _literal("PostLiteral::POST_MODE_NORMAL"),
 )
 _B64 = ("i64", "ui64")
-_UNALIGN_TYPES = (*_LOAD_STORE, *_B64, *COMPLEX)  # (b8 to b64: `SupportBytes<T, 1, 2, 4, 8>`)
-_MASK_TYPES = (*_LOAD_STORE, *_B64)  # (the mask copies: b8 to b64)
+_UNALIGN_TYPES = (*_BYTES, *_B64, *COMPLEX)  # (b8 to b64: `SupportBytes<T, 1, 2, 4, 8>`)
+_MASK_TYPES = (*_BYTES, *_B64)  # (the mask copies: b8 to b64)
 
 _add(
     "RegLoadAlignBlockNormalOp",

@@ -41,6 +41,7 @@ from asc_xdsl.dialects.ascendc.enums import RoundMode
 from asc_xdsl.dialects.ascendc.reg import (
     ALL_NUMERIC,
     ARITH,
+    B8_FLOATS,
     COMPLEX,
     MASK,
     MIN_MAX,
@@ -136,8 +137,9 @@ _add(
     "Duplicate",
     (Operand("src", reg("T")), Operand("mask", MASK)),
     (Result("dst", reg("T")),),
-    # (int64 / uint64: DuplicateB64Impl, one register or a RegTraitNumTwo pair)
-    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX)},
+    # (int64 / uint64: DuplicateB64Impl, one register or a RegTraitNumTwo pair; the 8- and
+    # 4-bit floats: its fp8 / fp4x2 branch, a vdup of RegTensor<int8_t>)
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX, *B8_FLOATS)},
     doc="`Duplicate(dst, src, mask)`: src's lowest element in the enabled elements, 0 "
     "elsewhere (complex T or int64 / uint64, one register or a RegTraitNumTwo pair: the "
     "header duplicates `reg[0]` and `reg[1]`, the element's two parts / 32-bit halves).",
@@ -171,7 +173,7 @@ _add(
     "Duplicate",
     (Operand("scalar", elem("T")),),
     (Result("dst", reg("T")),),
-    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX)},
+    dtypes={"T": (*ALL_NUMERIC, "i64", "ui64", *COMPLEX, *B8_FLOATS)},  # (vbr of int8)
     doc="`Duplicate(dst, scalar)`: the scalar in every element (complex T: a complex "
     "scalar, `complex.create`; one register or a RegTraitNumTwo pair).",
 )

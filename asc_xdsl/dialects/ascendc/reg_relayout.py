@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.reg import (
+    B8_FLOATS,
     COMPLEX,
     REG_DTYPES,
     RegOp,
@@ -69,7 +70,9 @@ HOOK = "reg_relayout"
 """The simulator's handler family of these ops (`runtime/simulator/ops/reg_relayout.py`)."""
 
 B8_B16_B32 = ("i8", "ui8", "i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
-INTERLEAVE = (*B8_B16_B32, "i64", "ui64")
+# (the 8- and 4-bit floats: Interleave / DeInterleave's and Gather's sizeof(T) == 1
+# branches move them as int8 / uint8, vec_duplicate_impl.h, gather_mask_impl.h)
+INTERLEAVE = (*B8_B16_B32, "i64", "ui64", *B8_FLOATS)
 SQUEEZE = ("i8", "ui8", "i16", "ui16", "f16", "i32", "ui32", "f32")
 
 _DIV = ("i16", "ui16", "i32", "ui32", "f16", "f32", "i64", "ui64", *COMPLEX)
@@ -165,7 +168,7 @@ _add(
     (_reg_out(),),
     template=(_operand_element("src"), _operand_element("index")),
     sim="gather_reg",
-    dtypes={"T": B8_B16_B32, "U": ("ui8", "ui16", "ui32")},
+    dtypes={"T": (*B8_B16_B32, *B8_FLOATS), "U": ("ui8", "ui16", "ui32")},
     example={"T": "f32", "U": "ui32"},
     family=FAMILY,
     hook=HOOK,

@@ -364,7 +364,8 @@ def mask_move(src: MaskReg, mask: MaskReg) -> MaskReg:
 def load_align_dintlv(ptr: UbPointer, dist: Any, offset: Any = 0) -> tuple[RegTensor, RegTensor]:
     """`LoadAlign<T, LoadDist::DIST_DINTLV_Bn>(dst0, dst1, ptr + offset)` (what
     `load_align(ptr, offset, dist=LoadDist.DIST_DINTLV_Bn)` builds): two registers' worth
-    from the aligned address, (the even elements, the odd ones)."""
+    from the aligned address, (the even elements, the odd ones); of int64 / uint64, with
+    DIST_DINTLV_B32 only: (the even 32-bit words, the odd ones), as the header moves them."""
     from asc_xdsl.language.reg import LoadDist
 
     g = _g("load_align")
@@ -380,7 +381,8 @@ def load_align_dintlv(ptr: UbPointer, dist: Any, offset: Any = 0) -> tuple[RegTe
 def store_align_intlv(ptr: UbPointer, src: Any, mask: MaskReg, dist: Any, offset: Any = 0) -> None:
     """`StoreAlign<T, StoreDist::DIST_INTLV_Bn>(ptr + offset, src0, src1, mask)` (what
     `store_align(ptr, (src0, src1), mask, offset, dist=StoreDist.DIST_INTLV_Bn)` builds):
-    the two registers interleaved to the aligned address (the mask ignored)."""
+    the two registers interleaved to the aligned address (the mask ignored); of int64 /
+    uint64, with DIST_INTLV_B32 only: their 32-bit words interleaved."""
     from asc_xdsl.language.reg import StoreDist
 
     g = _g("store_align")

@@ -61,7 +61,6 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from asc_xdsl.dialects.ascendc.base import AscendCOp
-from asc_xdsl.dialects.ascendc.fp8_types import FP4_REG_OPS
 from asc_xdsl.runtime.simulator.errors import SimulatorError, UnsupportedOpError
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
 
@@ -169,24 +168,60 @@ def _touches_float8(op: Operation) -> bool:
     return any(type(v.type) in FLOAT8_CLASSES for v in (*op.operands, *op.results))
 
 
-_FLOAT4_SIMULATED = (
-    "ascendc.global_tensor",
-    "ascendc.local_tensor",
-    "ascendc.que_bind.",
-    "ascendc.tbuf.",
-    "ascendc.local_mem_allocator",
-    "ascendc.reinterpret_cast",
-    "ascendc.data_copy",
-    "ascendc.cast_l2",
-    "ascendc.load_data",
-    "ascendc.mmad_mx",
-    "ascendc.float_constant",
-    "ascendc.duplicate_l2",
-    *sorted(FP4_REG_OPS),
-)
-"""Op-name prefixes the simulator runs on 4-bit float tensors (runtime/simulator/float4.py:
-the byte-holding tensors, their copies, Cast's count form, LoadData, MmadMx, a constant
-(the pair of its value), Duplicate's count form and the Reg ops that take them)."""
+FLOAT4_FORMS: dict[str, str] = {}
+"""Op name -> what the simulator does with its 4-bit float (fp4x2_e2m1_t / fp4x2_e1m2_t)
+tensors or registers, as the module implementing it declared (`simulates_float4`); a name
+ending in "*" stands for every op whose name starts with the rest. An op the verifier
+lets take a 4-bit type and no module declared is refused here, by name, at the op."""
+
+
+FLOAT4_EXCEPT: set[str] = set()
+"""Ops a "*" declaration would cover that are not simulated on 4-bit data."""
+
+
+def simulates_float4(what: str, *names: str, unless: tuple[str, ...] = ()) -> None:
+    """Declare, from the simulator module whose handlers run them on 4-bit float data
+    (held as bytes, two codes each: runtime/simulator/float4.py), that ops `names` are
+    simulated for them (but not the ops `unless` names); `what` says how, in the
+    refusal's list of what is simulated."""
+    for name in names:
+        FLOAT4_FORMS[name] = what
+    FLOAT4_EXCEPT.update(unless)
+
+
+def float4_simulated(name: str) -> bool:
+    """Whether op `name`'s simulator family declared that it runs 4-bit float data."""
+    if name in FLOAT4_FORMS:
+        return True
+    if name in FLOAT4_EXCEPT:
+        return False
+    return any(k.endswith("*") and name.startswith(k[:-1]) for k in FLOAT4_FORMS)
+
+
+def float4_refusal(name: str) -> str:
+    """The message refusing op `name` on 4-bit float data: what is simulated, from every
+    family's declarations (all loaded first: a family declares when imported)."""
+    from asc_xdsl.runtime.simulator import float4, ops
+
+    del float4  # (imported for its declarations: the basic-API ones)
+    ops.load_all()
+    whats = list(dict.fromkeys(FLOAT4_FORMS.values()))
+    return (
+        f"{name} of a 4-bit float tensor (fp4x2_e2m1_t / fp4x2_e1m2_t) is compiled but not "
+        f"simulated: the simulator runs {'; '.join(whats)} (docs/fp8.md)"
+    )
+
+
+def _float4_declared(op: Operation) -> bool:
+    """Whether `op`'s family declared it runs 4-bit float data (the family, and float4.py
+    with the basic-API families' declarations, loaded first)."""
+    if float4_simulated(op.name):
+        return True
+    from asc_xdsl.runtime.simulator import float4
+
+    del float4
+    handler_for(op)  # (imports the op's family module)
+    return float4_simulated(op.name)
 
 
 def _touches_float4(op: Operation) -> bool:
@@ -383,15 +418,8 @@ class FunctionCompiler:
             if isinstance(op, (func.ReturnOp, scf.YieldOp, scf.ConditionOp)):
                 term = op
                 continue
-            if _touches_float4(op) and (
-                not op.name.startswith(_FLOAT4_SIMULATED) or op.name.endswith("_value")
-            ):
-                raise UnsupportedOpError(
-                    f"{op.name} of a 4-bit float tensor (fp4x2_e2m1_t / fp4x2_e1m2_t) is "
-                    "compiled but not simulated: the simulator runs their copies, Cast to "
-                    "and from bfloat16, LoadData and MmadMx (docs/fp8.md)",
-                    op=op,
-                )
+            if _touches_float4(op) and not _float4_declared(op):
+                raise UnsupportedOpError(float4_refusal(op.name), op=op)
             if (
                 op.name.startswith(("arith.", "math."))
                 and not isinstance(op, arith.ConstantOp)

@@ -19,9 +19,43 @@ from __future__ import annotations
 import numpy as np
 
 from asc_xdsl.dialects.ascendc.fp8_types import FLOAT4_CLASSES
+from asc_xdsl.runtime.simulator.compile import simulates_float4
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
 from asc_xdsl.utils import float8
+
+# The basic-API ops the simulator runs on 4-bit float tensors, declared here for their
+# families (copy, cast, cube, fill, scalar and its control flow, the tensor / queue
+# objects), whose 4-bit paths are this module's (`pairs`, `cast`, `PAIR_COUNTS`); the Reg
+# families declare theirs. compile.py refuses any other op on 4-bit data, listing these.
+simulates_float4(
+    "the control flow carrying them (loops, branches, calls)",
+    "scf.for", "scf.if", "scf.while", "scf.index_switch", "func.call",
+)  # fmt: skip
+simulates_float4(
+    "the tensor and queue objects (lengths in bytes, counts of elements halved)",
+    "ascendc.global_tensor*", "ascendc.local_tensor*", "ascendc.que_bind.*",
+    "ascendc.tbuf.*", "ascendc.local_mem_allocator*", "ascendc.reinterpret_cast",
+    # (an element's read or write, a print: half a byte, not modelled, nor verified)
+    unless=tuple(f"ascendc.{t}_tensor.{m}" for t in ("global", "local")
+                 for m in ("get_value", "set_value", "bracket", "print", "to_file")),
+)  # fmt: skip
+simulates_float4(
+    "the data copies (bytes)",
+    "ascendc.data_copy_l0", "ascendc.data_copy_l2", "ascendc.data_copy_nd2nz",
+    "ascendc.data_copy_pad_l0", "ascendc.data_copy_pad_l2", "ascendc.data_copy_dn2nz",
+)  # fmt: skip
+simulates_float4("Cast's count form to and from bfloat16", "ascendc.cast_l2")
+simulates_float4(
+    "LoadData (LoadData2DParamsV2, the MX scale matrix) and MmadMx",
+    "ascendc.load_data", "ascendc.load_data_l0_v2", "ascendc.load_data_g2l_v2",
+    "ascendc.load_data_mx", "ascendc.mmad_mx", "ascendc.mmad_mx_with_bias",
+    "ascendc.mmad_mx_bit_mode", "ascendc.mmad_mx_bit_mode_with_bias",
+)  # fmt: skip
+simulates_float4(
+    "a 4-bit constant (the pair of its value) and Duplicate's count form (pairs)",
+    "ascendc.float_constant", "ascendc.duplicate_l2",
+)  # fmt: skip
 
 
 def name_of(t) -> str | None:

@@ -249,7 +249,10 @@ class RegStoreAlignBlockOp(RegOp):
 class RegLoadAlignDintlvOp(RegLoadDintlvBase):
     """`LoadAlign<T, dist>(dst0, dst1, ptr + offset)` with dist DIST_DINTLV_Bn (n-bit T): two
     registers' worth (512 bytes) from a 32-byte aligned UB address, deinterleaved: the even
-    elements to dst0, the odd ones to dst1.
+    elements to dst0, the odd ones to dst1. 64-bit T (int64 / uint64) takes DIST_DINTLV_B32,
+    the header's vlds of the int64 registers: the even 32-bit words to dst0 and the odd ones
+    to dst1, so dst0's element i is the low words of elements 2i (low) and 2i + 1 (high),
+    dst1's their high words.
 
     `ascendc.reg.load_align_dintlv`: Ascend C `Reg::LoadAlign`, pipe V.
 
@@ -276,7 +279,9 @@ class RegLoadAlignDintlvOp(RegLoadDintlvBase):
 class RegStoreAlignIntlvOp(RegStoreIntlvBase):
     """`StoreAlign<T, dist>(ptr + offset, src0, src1, mask)` with dist DIST_INTLV_Bn (n-bit T):
     src0 and src1 interleaved (src0[i] at 2i, src1[i] at 2i + 1), 512 bytes to a 32-byte
-    aligned UB address; the mask is ignored, as the API page says.
+    aligned UB address; the mask is ignored, as the API page says. 64-bit T takes
+    DIST_INTLV_B32 (the header's vsts of int32 registers): the 32-bit words of src0 and src1
+    interleaved, `reg.load_align_dintlv`'s inverse.
 
     `ascendc.reg.store_align_intlv`: Ascend C `Reg::StoreAlign`, pipe V.
 

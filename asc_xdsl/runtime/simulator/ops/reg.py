@@ -54,7 +54,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
 )
 from asc_xdsl.dialects.ascendc.spec import element_of
 from asc_xdsl.runtime.numpy_types import COMPLEX32, np_dtype
-from asc_xdsl.runtime.simulator.compile import handles, sim_hook
+from asc_xdsl.runtime.simulator.compile import handles, sim_hook, simulates_float4
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, to_scalar
 from asc_xdsl.runtime.simulator.errors import (
     AlignmentError,
@@ -252,6 +252,15 @@ def _builds(*keys: str):
         return fn
 
     return register
+
+
+simulates_float4(
+    "the Reg layer's masks, contiguous loads and stores, Select, Duplicate of a constant "
+    "(its pair) and Cast bfloat16 <-> fp4x2 (a register element is a byte, a pair)",
+    *(f"ascendc.reg.{m}" for m in ("create_mask", "update_mask", "load_align", "store_align")),
+    *(f"ascendc.reg.{m}" for m in ("load_unalign", "store_unalign", "select", "duplicate")),
+    *(f"ascendc.reg.{m}" for m in ("cast", "ub_ptr", "vf_call", "load_mask", "store_mask")),
+)
 
 
 @sim_hook("reg")

@@ -24,9 +24,10 @@ used), the unaligned and scalar ones element alignment; every access lies inside
 from __future__ import annotations
 
 import numpy as np
+from xdsl.dialects.builtin import IntegerType, Signedness
 
 from asc_xdsl.dialects.ascendc.reg_types import VEC_LEN
-from asc_xdsl.runtime.simulator.compile import keyed_hooks
+from asc_xdsl.runtime.simulator.compile import keyed_hooks, simulates_float4
 from asc_xdsl.runtime.simulator.dtypes import f32_to_bf16
 from asc_xdsl.runtime.simulator.errors import AlignmentError, TensorBoundsError
 from asc_xdsl.runtime.simulator.ops.reg import (
@@ -48,6 +49,23 @@ from asc_xdsl.runtime.simulator.ops.reg import (
 )
 
 _builds = keyed_hooks("reg_address")
+simulates_float4(
+    "the Reg layer's PostUpdate, AddrReg, DataBlock, unaligned-stream and two-register "
+    "(DINTLV_B8 / INTLV_B8) loads and stores, the mask register's copies and GatherB (bytes)",
+    *(f"ascendc.reg.{m}_post" for m in ("load_align", "store_align", "load_align_block")),
+    *(f"ascendc.reg.{m}_areg" for m in ("load_align", "store_align", "load_unalign")),
+    *(f"ascendc.reg.{m}" for m in ("store_align_block_post", "load_align_block")),
+    *(f"ascendc.reg.{m}" for m in ("store_align_block", "load_align_block_normal")),
+    *(f"ascendc.reg.{m}" for m in ("store_align_block_normal", "load_unalign_pre")),
+    *(f"ascendc.reg.{m}" for m in ("load_unalign_post", "load_unalign_pre_areg")),
+    *(f"ascendc.reg.{m}" for m in ("store_unalign_update", "store_unalign_post_update")),
+    *(f"ascendc.reg.{m}" for m in ("store_unalign_areg", "store_unalign_post_areg")),
+    *(f"ascendc.reg.{m}" for m in ("load_align_dintlv", "load_align_dintlv_post")),
+    *(f"ascendc.reg.{m}" for m in ("load_align_dintlv_areg", "store_align_intlv")),
+    *(f"ascendc.reg.{m}" for m in ("store_align_intlv_areg", "gather_b", "create_addr_reg")),
+    *(f"ascendc.reg.{m}" for m in ("load_mask_post", "store_mask_post", "load_mask_areg")),
+    "ascendc.reg.store_mask_areg",
+)
 
 
 def _checked(address: int, el: _Elem, align: int, what: str) -> int:
@@ -287,8 +305,7 @@ def _load_align_dintlv(op, comp):
     p, off, r0, r1 = (comp.slot(v) for v in (op.ptr, op.offset, op.dst0, op.dst1))
 
     def run(e, c, _op=op):
-        both = _read(c, _address(e, p, off, el.size, what, ALIGN), el, 2 * el.lanes, what)
-        e[r0], e[r1] = both[0::2].copy(), both[1::2].copy()
+        e[r0], e[r1] = _dintlv(c, _address(e, p, off, el.size, what, ALIGN), el, what)
 
     return run
 
@@ -299,19 +316,41 @@ def _store_align_intlv(op, comp):
     el = _elem(op.src0.type)
     what = "StoreAlign (INTLV)"
     p, off, s0, s1 = (comp.slot(v) for v in (op.ptr, op.offset, op.src0, op.src1))
-    every = np.ones(2 * el.lanes, bool)
 
     def run(e, c, _op=op):
-        both = np.empty(2 * el.lanes, el.dtype)
-        both[0::2], both[1::2] = e[s0], e[s1]
-        _write(c, _address(e, p, off, el.size, what, ALIGN), el, both, every, what)
+        address = _address(e, p, off, el.size, what, ALIGN)
+        _intlv(c, address, el, e[s0], e[s1], what)
 
     return run
 
 
+_WORD = _Elem(IntegerType(32, Signedness.UNSIGNED))
+"""A 32-bit word: what the two-register forms move 64-bit elements as (DIST_DINTLV_B32 /
+DIST_INTLV_B32, the only modes the verifier lets them take)."""
+
+
 def _dintlv(c, address: int, el: _Elem, what: str):
-    both = _read(c, _checked(address, el, ALIGN, what), el, 2 * el.lanes, what)
+    """The two registers of a DINTLV load at `address`: its even and odd elements -- of a
+    64-bit T, its even and odd 32-bit words (the header's `vlds` of RegTensor<int64_t>
+    with DIST_DINTLV_B32, datacopy_load_impl.h's dual forms), each register then read
+    as its 32 int64 / uint64 elements: dst0[i] = low(x[2i]) | low(x[2i + 1]) << 32."""
+    address = _checked(address, el, ALIGN, what)
+    if el.size == 8:
+        words = _read(c, address, _WORD, 2 * _WORD.lanes, what)
+        return words[0::2].copy().view(el.dtype), words[1::2].copy().view(el.dtype)
+    both = _read(c, address, el, 2 * el.lanes, what)
     return both[0::2].copy(), both[1::2].copy()
+
+
+def _intlv(c, address: int, el: _Elem, v0, v1, what: str) -> None:
+    """An INTLV store: `_dintlv`'s inverse (64-bit T: the registers' 32-bit words
+    interleaved, the header's `vsts` of int32 registers with DIST_INTLV_B32)."""
+    address = _checked(address, el, ALIGN, what)
+    if el.size == 8:
+        el, v0, v1 = _WORD, np.asarray(v0).view(np.uint32), np.asarray(v1).view(np.uint32)
+    both = np.empty(2 * el.lanes, el.dtype)
+    both[0::2], both[1::2] = v0, v1
+    _write(c, address, el, both, np.ones(2 * el.lanes, bool), what)
 
 
 @_builds("load_align_dintlv_post")
@@ -345,13 +384,9 @@ def _store_align_intlv_areg(op, comp):
     el = _elem(op.src0.type)
     what = "StoreAlign (INTLV, AddrReg)"
     p, a, s0, s1 = (comp.slot(v) for v in (op.ptr, op.areg, op.src0, op.src1))
-    every = np.ones(2 * el.lanes, bool)
 
     def run(e, c, _op=op):
-        both = np.empty(2 * el.lanes, el.dtype)
-        both[0::2], both[1::2] = e[s0], e[s1]
-        address = _checked(int(e[p]) + int(e[a]) * el.size, el, ALIGN, what)
-        _write(c, address, el, both, every, what)
+        _intlv(c, int(e[p]) + int(e[a]) * el.size, el, e[s0], e[s1], what)
 
     return run
 

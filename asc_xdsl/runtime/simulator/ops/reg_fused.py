@@ -19,7 +19,7 @@ import numpy as np
 
 from asc_xdsl.dialects.ascendc.enums import RoundMode
 from asc_xdsl.dialects.ascendc.reg_types import RegLayout
-from asc_xdsl.runtime.simulator.compile import sim_hook
+from asc_xdsl.runtime.simulator.compile import sim_hook, simulates_float4
 from asc_xdsl.runtime.simulator.ops.reg import (
     _BINARY,
     _complex,
@@ -28,6 +28,12 @@ from asc_xdsl.runtime.simulator.ops.reg import (
     _wrap,
     _zeroed,
     lanes_of,
+)
+
+simulates_float4(
+    "Duplicate of a register's lowest pair and the maskless Duplicate",
+    "ascendc.reg.duplicate_reg",
+    "ascendc.reg.duplicate_unmasked",
 )
 
 

@@ -35,7 +35,7 @@ from asc_xdsl.dialects.ascendc.reg_types import (
     HistogramsBinType,
     HistogramsType,
 )
-from asc_xdsl.runtime.simulator.compile import keyed_hooks
+from asc_xdsl.runtime.simulator.compile import keyed_hooks, simulates_float4
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 from asc_xdsl.runtime.simulator.ops.reg import (
     ALIGN,
@@ -48,6 +48,10 @@ from asc_xdsl.runtime.simulator.ops.reg import (
 )
 
 _builds = keyed_hooks("reg_relayout")
+simulates_float4(
+    "Interleave / DeInterleave and Gather of a register (bytes, pairs)",
+    *(f"ascendc.reg.{m}" for m in ("interleave", "deinterleave", "gather_reg")),
+)
 
 
 @_builds("interleave")
