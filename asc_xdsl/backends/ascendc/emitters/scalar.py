@@ -24,10 +24,11 @@ def _print_float_constant(emitter: Any, op: Any) -> None:
     from asc_xdsl.dialects.ascendc.fp8_types import float4_pair
 
     (result,) = op.results
-    name = emitter.names.define(result, "cst_hif8")
     ctype = emitter.ctype(op, result.type)
     value = op._prop("value").value.data
     pair = float4_pair(result.type, value)
+    # named after its type: cst_hifloat8, cst_fp8_e4m3fn, cst_fp4x2_e2m1 ...
+    name = emitter.names.define(result, "cst_" + ctype.rpartition("::")[2].removesuffix("_t"))
     if pair is not None:  # (a 4-bit float: the pair (value, value), written as its byte)
         emitter.line(f"{ctype} {name};  // ({value!r}, {value!r})")
         emitter.line(f"reinterpret_cast<uint8_t&>({name}) = 0x{pair:02X}U;")
