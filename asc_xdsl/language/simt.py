@@ -103,6 +103,8 @@ __all__ = [
     "lanemask_gt",
     "lanemask_le",
     "lanemask_lt",
+    "ldca",
+    "ldcg",
     "printf",
     "reduce_add",
     "reduce_max",
@@ -111,6 +113,8 @@ __all__ = [
     "shfl_down",
     "shfl_up",
     "shfl_xor",
+    "stcg",
+    "stwt",
     "syncthreads",
     "thread_idx",
     "threadfence",
@@ -668,6 +672,51 @@ def call_function(gen: Any, launch: Any, callee: str, operands: list, results: A
     return None
 
 
+# -- cache-hinted GM loads and stores (device_functions.h) ---------------------------
+
+
+def _cached_pointer(g: Any, what: str, ptr: Any) -> Pointer:
+    if not isinstance(ptr, Pointer):
+        g.fail(f"asc.simt.{what} takes a SIMT pointer (a parameter), got {type(ptr).__name__}")
+    return ptr
+
+
+def _cached_load(what: str, ptr: Any, index: Any) -> RuntimeScalar:
+    g = _g(what)
+    p = _cached_pointer(g, what, ptr)
+    i = g.integer(index, f"asc.simt.{what}'s index")
+    op = g.emit(_op(f"Simt{what.title()}Op")(p.handle, i, result_types=[p.dtype.ir_type()]))
+    return RuntimeScalar(op.results[0], p.dtype)
+
+
+def _cached_store(what: str, ptr: Any, index: Any, value: Any) -> None:
+    g = _g(what)
+    p = _cached_pointer(g, what, ptr)
+    i = g.integer(index, f"asc.simt.{what}'s index")
+    g.emit(_op(f"Simt{what.title()}Op")(p.handle, i, g.scalar(value, p.dtype)))
+
+
+def ldcg(ptr: Pointer, index: Any) -> RuntimeScalar:
+    """`asc_ldcg(ptr + index)`: ptr[index] of GM, cached in L2 only (the simulator: a
+    plain load). GM pointers only."""
+    return _cached_load("ldcg", ptr, index)
+
+
+def ldca(ptr: Pointer, index: Any) -> RuntimeScalar:
+    """`asc_ldca(ptr + index)`: ptr[index] of GM, cached at every level."""
+    return _cached_load("ldca", ptr, index)
+
+
+def stcg(ptr: Pointer, index: Any, value: Any) -> None:
+    """`asc_stcg(ptr + index, value)`: ptr[index] = value on GM, cached in L2 only."""
+    _cached_store("stcg", ptr, index, value)
+
+
+def stwt(ptr: Pointer, index: Any, value: Any) -> None:
+    """`asc_stwt(ptr + index, value)`: ptr[index] = value on GM, written through."""
+    _cached_store("stwt", ptr, index, value)
+
+
 # -- cooperative groups (simt_api/cooperative_groups.h) ------------------------------
 
 TILE_SIZES = (1, 2, 4, 8, 16, 32)
@@ -867,9 +916,12 @@ def _math_call(name: str, args: tuple) -> RuntimeScalar:
     """Emit the math op `ascendc.simt.<name>` of `args`: an exact operand type converts
     its argument (a Python number or another scalar type, as C++ converts it); T (a
     half / bfloat16_t function) is the first argument's type, the others converted."""
-    from asc_xdsl.dialects.ascendc.simt import MATH_SIGNATURES
+    from asc_xdsl.dialects.ascendc.simt import MATH_SIGNATURES, POINTER_MATH
 
     g = _g(name)
+    pointers = POINTER_MATH.get(f"ascendc.simt.{name}")
+    if pointers is not None:
+        return _pointer_math_call(g, name, args, pointers)
     operands, result = MATH_SIGNATURES[f"ascendc.simt.{name}"]
     if len(args) != len(operands):
         g.fail(f"asc.simt.{name} takes {len(operands)} argument(s), got {len(args)}")
@@ -888,6 +940,38 @@ def _math_call(name: str, args: tuple) -> RuntimeScalar:
     cls = f"SimtMath{''.join(w.title() for w in name.split('_'))}Op"
     op = g.emit(_op(cls)(*values, result_types=[out.ir_type()]))
     return RuntimeScalar(op.results[0], out)
+
+
+def _pointer_math_call(g: Any, name: str, args: tuple, pointers: tuple) -> Any:
+    """A math function with pointer parameters: each pointer given as two arguments,
+    the SIMT pointer and the index of the element (`sincosf(x, s, i, c, j)` is C++
+    `sincosf(x, s + i, c + j)`)."""
+    from asc_xdsl.dialects.ascendc.simt import MATH_SIGNATURES
+
+    operands, result = MATH_SIGNATURES[f"ascendc.simt.{name}"]
+    cls = _op(f"SimtMath{''.join(w.title() for w in name.split('_'))}Op")
+    names = [o.name for o in cls.SPEC.operands]
+    if len(args) != len(names):
+        g.fail(
+            f"asc.simt.{name} takes {len(names)} arguments ({', '.join(names)}), got {len(args)}"
+        )
+    elements = {p: t for p, t, _ in pointers}
+    values = []
+    for a, n, t in zip(args, names, operands, strict=True):
+        if n in elements:
+            want = dt.from_ir(elements[n])
+            if not isinstance(a, Pointer):
+                g.fail(f"asc.simt.{name}'s {n} must be a SIMT pointer, got {type(a).__name__}")
+            if a.dtype != want:
+                g.fail(f"asc.simt.{name}'s {n} must point to {want.name}, not {a.dtype.name}")
+            values.append(a.handle)
+        elif n.endswith("_index"):
+            values.append(g.integer(a, f"asc.simt.{name}'s {n}"))
+        else:
+            values.append(g.scalar(a, dt.from_ir(t)))
+    out = None if result is None else dt.from_ir(result)
+    op = g.emit(cls(*values, result_types=[] if out is None else [out.ir_type()]))
+    return None if out is None else RuntimeScalar(op.results[0], out)
 
 
 def _math_function(name: str, doc: str) -> Any:

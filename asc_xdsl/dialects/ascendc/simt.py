@@ -1311,6 +1311,302 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
     )
     DTYPES[f"ascendc.simt.atomic_{_kind}"] = _dtypes
 
+# ---------------------------------------------------------------------------
+# The rest of math_functions.h (s10): one op each as above; those with a pointer
+# parameter (sincosf's outputs, frexpf's exponent, normf's array) take it as a pointer
+# operand and an index, printed `ptr + index` (`sincosf(x, s + i, c + j)`).
+# ---------------------------------------------------------------------------
+
+_I1 = IntegerType(1)
+POINTER_MATH: dict[str, tuple[tuple[str, Attribute, bool], ...]] = {}
+"""Op name -> its pointer parameters (operand name, element type, writes) in order; the
+operand after each is its index."""
+
+
+def _ptr_at(name: str):
+    return lambda op: PointerOffset(getattr(op, name), getattr(op, f"{name}_index"))
+
+
+def _math_ptr(api: str, params: tuple, result: Result | None, doc: str) -> None:
+    """A math function with pointer parameters: `params` are (name, type) for a value
+    and (name, element type, "r" or "w") for a pointer (operands `name`, `name_index`)."""
+    mnemonic = api.lstrip("_")
+    name = f"ascendc.simt.{mnemonic}"
+    operands: list[Operand] = []
+    call: list = []
+    pointers = []
+    for p in params:
+        if len(p) == 2:
+            operands.append(Operand(p[0], exact(p[1])))
+            call.append(p[0])
+            continue
+        writes = p[2] == "w"
+        effect = Effect.WRITE if writes else Effect.READ
+        operands.append(Operand(p[0], pointer(f"T_{p[0]}"), effect))
+        operands.append(Operand(f"{p[0]}_index", INT))
+        call.append(_ptr_at(p[0]))
+        pointers.append((p[0], p[1], writes))
+    POINTER_MATH[name] = tuple(pointers)
+    MATH[name] = api
+    MATH_SIGNATURES[name] = (
+        tuple(_exact_type(o.type) for o in operands),
+        None if result is None else _exact_type(result.type),
+    )
+    OP_HEADERS[name] = MATH_FUNCTIONS
+    _add(
+        f"SimtMath{''.join(w.title() for w in mnemonic.split('_'))}Op",
+        mnemonic,
+        api,
+        tuple(operands),
+        () if result is None else (result,),
+        sim="math_ptr",
+        base=SimtPointerMathBase,
+        emit=EmitKind.FREE_FUNCTION,
+        call=tuple(call),
+        example={f"T_{p[0]}": str(p[1]) for p in pointers},
+        doc=doc,
+    )
+
+
+class SimtPointerMathBase(SimtOp):
+    """A math function with pointer parameters: each pointer's element type is the
+    header's (`float*`, `int*`)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        for pname, element, _ in POINTER_MATH.get(self.name, ()):
+            got = getattr(self, pname).type.element_type  # type: ignore[attr-defined]
+            if got != element:
+                raise VerifyException(
+                    f"'{self.name}': {self.SPEC.api}'s {pname} is a {element} pointer, not "
+                    f"one of {got}"
+                )
+
+
+MATH_S10: list[str] = []
+"""The functions s10 added (tests/unit/test_simt_s10.py, docs/ascend950.md)."""
+
+
+def _math10(api: str, operands: tuple, result: Result, doc: str) -> None:
+    MATH_S10.append(api)
+    _math(api, operands, result, MATH_FUNCTIONS, doc)
+
+
+for _api, _what in (
+    ("tanf", "the tangent"),
+    ("tanpif", "tan(pi x), x reduced exactly"),
+    ("sinpif", "sin(pi x), x reduced exactly"),
+    ("cospif", "cos(pi x), x reduced exactly"),
+    ("asinf", "the arc sine"),
+    ("acosf", "the arc cosine"),
+    ("atanf", "the arc tangent"),
+    ("sinhf", "the hyperbolic sine"),
+    ("coshf", "the hyperbolic cosine"),
+    ("asinhf", "the inverse hyperbolic sine"),
+    ("acoshf", "the inverse hyperbolic cosine"),
+    ("atanhf", "the inverse hyperbolic tangent"),
+    ("exp10f", "10^x"),
+    ("expm1f", "e^x - 1"),
+    ("log10f", "log10 x"),
+    ("log1pf", "ln(1 + x)"),
+    ("logbf", "the exponent field minus 127 (the header's: a subnormal gives -127)"),
+    ("cbrtf", "the cube root"),
+    ("rcbrtf", "1 / the cube root"),
+    ("erff", "the error function"),
+    ("erfcf", "1 - erf(x)"),
+    ("erfinvf", "the inverse error function"),
+    ("erfcinvf", "the inverse complementary error function"),
+    ("erfcxf", "exp(x^2) erfc(x)"),
+    ("tgammaf", "the gamma function"),
+    ("lgammaf", "ln |gamma(x)|"),
+    ("cyl_bessel_i0f", "the modified Bessel function I0"),
+    ("cyl_bessel_i1f", "the modified Bessel function I1"),
+    ("normcdff", "the standard normal distribution function"),
+    ("normcdfinvf", "its inverse"),
+    ("j0f", "the Bessel function J0"),
+    ("j1f", "the Bessel function J1"),
+    ("y0f", "the Bessel function Y0"),
+    ("y1f", "the Bessel function Y1"),
+    ("nearbyintf", "x rounded to nearest, ties to even"),
+):
+    _math10(_api, _f32("x"), _F32R, f"`{_api}(x)`: {_what} (float).")
+for _api, _names, _what in (
+    ("atan2f", ("y", "x"), "the angle of (x, y)"),
+    ("powf", ("x", "y"), "x^y"),
+    ("fmodf", ("x", "y"), "x - trunc(x / y) y, exactly"),
+    ("remainderf", ("x", "y"), "x - rint(x / y) y, exactly"),
+    ("fdimf", ("x", "y"), "x - y when x > y, else +0"),
+    ("copysignf", ("x", "y"), "|x| with y's sign"),
+    ("nextafterf", ("x", "y"), "the next float after x toward y"),
+    ("hypotf", ("x", "y"), "sqrt(x^2 + y^2) without overflow"),
+    ("rhypotf", ("x", "y"), "1 / hypotf(x, y)"),
+    ("fdividef", ("x", "y"), "x / y"),
+):
+    _math10(_api, _f32(*_names), _F32R, f"`{_api}({', '.join(_names)})`: {_what} (float).")
+for _api, _names, _what in (
+    ("norm3df", ("a", "b", "c"), "sqrt(a^2 + b^2 + c^2)"),
+    ("rnorm3df", ("a", "b", "c"), "1 / norm3df(a, b, c)"),
+    ("norm4df", ("a", "b", "c", "d"), "sqrt(a^2 + b^2 + c^2 + d^2)"),
+    ("rnorm4df", ("a", "b", "c", "d"), "1 / norm4df(a, b, c, d)"),
+):
+    _math10(_api, _f32(*_names), _F32R, f"`{_api}({', '.join(_names)})`: {_what} (float).")
+for _api, _n, _what in (
+    ("ldexpf", i32, "x 2^n"),
+    ("scalbnf", i32, "x 2^n"),
+    ("scalblnf", i64, "x 2^n (n cast to int32_t, as the header)"),
+):
+    _math10(
+        _api,
+        (Operand("x", exact(_F32)), Operand("n", exact(_n))),
+        _F32R,
+        f"`{_api}(x, n)`: {_what}, exactly.",
+    )
+for _api, _what in (("jnf", "J"), ("ynf", "Y")):
+    _math10(
+        _api,
+        (Operand("n", exact(i32)), Operand("x", exact(_F32))),
+        _F32R,
+        f"`{_api}(n, x)`: the Bessel function {_what}n of x.",
+    )
+for _api, _t, _what in (
+    ("lroundf", i64, "x rounded to nearest, ties away, as long (saturating)"),
+    ("llroundf", i64, "x rounded to nearest, ties away, as long long (saturating)"),
+    ("lrintf", i64, "x rounded to nearest even, as long (saturating)"),
+    ("llrintf", i64, "x rounded to nearest even, as long long (saturating)"),
+    ("ilogbf", i32, "(int)logbf(|x|); 0 and NaN: INT_MIN, inf: INT_MAX"),
+    ("signbit", i32, "1 when x's sign bit is set, else 0"),
+    ("isfinite", _I1, "whether x is finite"),
+    ("isnan", _I1, "whether x is NaN"),
+    ("isinf", _I1, "whether x is infinite"),
+):
+    _math10(_api, _f32("x"), Result("value", exact(_t)), f"`{_api}(x)`: {_what}.")
+for _api in ("labs", "llabs"):
+    _math10(
+        _api,
+        (Operand("x", exact(i64)),),
+        Result("value", exact(i64)),
+        f"`{_api}(x)`: |x| (the most negative value stays as it is).",
+    )
+_math_ptr(
+    "modff",
+    (("x", _F32), ("n", _F32, "w")),
+    _F32R,
+    "`modff(x, n + n_index)`: x's fraction (x's sign); its integral part stored at n.",
+)
+_math_ptr(
+    "frexpf",
+    (("x", _F32), ("exp", i32, "w")),
+    _F32R,
+    "`frexpf(x, exp + exp_index)`: m in [0.5, 1) with x = m 2^e, e stored at exp.",
+)
+_math_ptr(
+    "remquof",
+    (("x", _F32), ("y", _F32), ("quo", i32, "w")),
+    _F32R,
+    "`remquof(x, y, quo + quo_index)`: remainderf(x, y); quo gets the quotient's sign "
+    "and its 3 lowest bits.",
+)
+for _api, _what in (("sincosf", "sinf(x), cosf(x)"), ("sincospif", "sinpif(x), cospif(x)")):
+    _math_ptr(
+        _api,
+        (("x", _F32), ("s", _F32, "w"), ("c", _F32, "w")),
+        None,
+        f"`{_api}(x, s + s_index, c + c_index)`: stores {_what}.",
+    )
+for _api, _what in (("normf", "sqrt of the sum of squares"), ("rnormf", "1 / normf")):
+    _math_ptr(
+        _api,
+        (("n", i32), ("a", _F32, "r")),
+        _F32R,
+        f"`{_api}(n, a + a_index)`: the {_what} of a's n elements.",
+    )
+MATH_S10.extend(n.rpartition(".")[2] for n in POINTER_MATH)
+
+# ---------------------------------------------------------------------------
+# Cache-hinted GM loads and stores (device_functions.h; half: asc_fp16.h, bfloat16_t:
+# asc_bf16.h): `asc_ldcg(p + i)` (cache at L2, "cache global"), `asc_ldca` (all levels),
+# `asc_stcg(p + i, v)`, `asc_stwt` (write-through); declared on `__gm__` (and generic)
+# pointers only. The simulator has no caches: each is the plain load or store.
+# ---------------------------------------------------------------------------
+
+CACHE_DTYPES = (
+    IntegerType(8),
+    IntegerType(8, Signedness.UNSIGNED),
+    IntegerType(16),
+    IntegerType(16, Signedness.UNSIGNED),
+    i32,
+    U32_,
+    i64,
+    U64_,
+    _F32,
+    F16,
+    BF16,
+)
+"""The scalar element types asc_ldcg / ldca / stcg / stwt take (signed char ... float,
+half, bfloat16_t; the vector types char2 ... float4 are not modelled)."""
+
+
+class SimtCacheBase(SimtOp):
+    """A cache-hinted access: a `__gm__` pointer (no `__ubuf__` overload), T one of
+    CACHE_DTYPES."""
+
+    def verify_dtype(self) -> None:
+        ptr = self.operands[0]
+        if _space(ptr.type) != GM_MEMORY_SPACE:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} takes a __gm__ pointer (device_functions.h "
+                "declares no __ubuf__ overload), not a UB one"
+            )
+        t = ptr.type.element_type  # type: ignore[attr-defined]
+        if t not in CACHE_DTYPES:
+            names = ", ".join(str(a) for a in CACHE_DTYPES)
+            raise VerifyException(f"'{self.name}': {self.SPEC.api} takes {names}, not {t}")
+
+
+for _mnemonic, _what in (
+    ("ldcg", "cached in L2 only (cache global)"),
+    ("ldca", "cached at every level (cache all)"),
+):
+    OP_HEADERS[f"ascendc.simt.{_mnemonic}"] = DEVICE_FUNCTIONS
+    DTYPES[f"ascendc.simt.{_mnemonic}"] = CACHE_DTYPES
+    _add(
+        f"Simt{_mnemonic.title()}Op",
+        _mnemonic,
+        f"asc_{_mnemonic}",
+        (Operand("ptr", pointer("T"), Effect.READ), Operand("index", INT)),
+        (Result("value", elem("T")),),
+        sim="load",
+        base=SimtCacheBase,
+        emit=EmitKind.FREE_FUNCTION,
+        call=(_address,),
+        example={"T": "f32"},
+        doc=f"`asc_{_mnemonic}(ptr + index)`: ptr[index] of GM, {_what} (the simulator: "
+        "a plain load).",
+    )
+for _mnemonic, _what in (
+    ("stcg", "cached in L2 only (cache global)"),
+    ("stwt", "written through to memory"),
+):
+    OP_HEADERS[f"ascendc.simt.{_mnemonic}"] = DEVICE_FUNCTIONS
+    DTYPES[f"ascendc.simt.{_mnemonic}"] = CACHE_DTYPES
+    _add(
+        f"Simt{_mnemonic.title()}Op",
+        _mnemonic,
+        f"asc_{_mnemonic}",
+        (
+            Operand("ptr", pointer("T"), Effect.WRITE),
+            Operand("index", INT),
+            Operand("value", elem("T")),
+        ),
+        sim="store",
+        base=SimtCacheBase,
+        emit=EmitKind.FREE_FUNCTION,
+        call=(_address, "value"),
+        example={"T": "f32"},
+        doc=f"`asc_{_mnemonic}(ptr + index, value)`: ptr[index] = value on GM, {_what} "
+        "(the simulator: a plain store).",
+    )
+
 __all__ = [
     "ATOMICS",
     "DEFAULT_LAUNCH_BOUND",
@@ -1318,9 +1614,11 @@ __all__ = [
     "FAMILY",
     "GM_MEMORY_SPACE",
     "MATH",
+    "MATH_S10",
     "MATH_SIGNATURES",
     "MAX_THREADS",
     "OVERLOAD_HEADERS",
+    "POINTER_MATH",
     "REDUCE_DTYPES",
     "SHFL_DTYPES",
     "SYNC",

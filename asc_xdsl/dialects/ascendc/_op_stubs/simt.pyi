@@ -14,10 +14,12 @@ from xdsl.irdl import Operand, OpResult, VarOperand
 
 from asc_xdsl.dialects.ascendc.simt import (
     SimtAtomicBase,
+    SimtCacheBase,
     SimtGroupBase,
     SimtGroupShflBase,
     SimtGroupTileBase,
     SimtOp,
+    SimtPointerMathBase,
     SimtPrintfBase,
     SimtShflBase,
     SimtVfCallBase,
@@ -2852,6 +2854,1387 @@ class SimtAtomicCasOp(SimtAtomicBase):
     operand: Operand
     value: OpResult
 
+class SimtMathTanfOp(SimtOp):
+    """`tanf(x)`: the tangent (float).
+
+    `ascendc.simt.tanf`: Ascend C `tanf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.tanf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathTanpifOp(SimtOp):
+    """`tanpif(x)`: tan(pi x), x reduced exactly (float).
+
+    `ascendc.simt.tanpif`: Ascend C `tanpif`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.tanpif"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathSinpifOp(SimtOp):
+    """`sinpif(x)`: sin(pi x), x reduced exactly (float).
+
+    `ascendc.simt.sinpif`: Ascend C `sinpif`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.sinpif"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCospifOp(SimtOp):
+    """`cospif(x)`: cos(pi x), x reduced exactly (float).
+
+    `ascendc.simt.cospif`: Ascend C `cospif`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cospif"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAsinfOp(SimtOp):
+    """`asinf(x)`: the arc sine (float).
+
+    `ascendc.simt.asinf`: Ascend C `asinf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.asinf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAcosfOp(SimtOp):
+    """`acosf(x)`: the arc cosine (float).
+
+    `ascendc.simt.acosf`: Ascend C `acosf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.acosf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAtanfOp(SimtOp):
+    """`atanf(x)`: the arc tangent (float).
+
+    `ascendc.simt.atanf`: Ascend C `atanf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.atanf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathSinhfOp(SimtOp):
+    """`sinhf(x)`: the hyperbolic sine (float).
+
+    `ascendc.simt.sinhf`: Ascend C `sinhf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.sinhf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCoshfOp(SimtOp):
+    """`coshf(x)`: the hyperbolic cosine (float).
+
+    `ascendc.simt.coshf`: Ascend C `coshf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.coshf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAsinhfOp(SimtOp):
+    """`asinhf(x)`: the inverse hyperbolic sine (float).
+
+    `ascendc.simt.asinhf`: Ascend C `asinhf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.asinhf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAcoshfOp(SimtOp):
+    """`acoshf(x)`: the inverse hyperbolic cosine (float).
+
+    `ascendc.simt.acoshf`: Ascend C `acoshf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.acoshf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAtanhfOp(SimtOp):
+    """`atanhf(x)`: the inverse hyperbolic tangent (float).
+
+    `ascendc.simt.atanhf`: Ascend C `atanhf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.atanhf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathExp10FOp(SimtOp):
+    """`exp10f(x)`: 10^x (float).
+
+    `ascendc.simt.exp10f`: Ascend C `exp10f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.exp10f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathExpm1FOp(SimtOp):
+    """`expm1f(x)`: e^x - 1 (float).
+
+    `ascendc.simt.expm1f`: Ascend C `expm1f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.expm1f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLog10FOp(SimtOp):
+    """`log10f(x)`: log10 x (float).
+
+    `ascendc.simt.log10f`: Ascend C `log10f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.log10f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLog1PfOp(SimtOp):
+    """`log1pf(x)`: ln(1 + x) (float).
+
+    `ascendc.simt.log1pf`: Ascend C `log1pf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.log1pf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLogbfOp(SimtOp):
+    """`logbf(x)`: the exponent field minus 127 (the header's: a subnormal gives -127) (float).
+
+    `ascendc.simt.logbf`: Ascend C `logbf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.logbf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCbrtfOp(SimtOp):
+    """`cbrtf(x)`: the cube root (float).
+
+    `ascendc.simt.cbrtf`: Ascend C `cbrtf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cbrtf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathRcbrtfOp(SimtOp):
+    """`rcbrtf(x)`: 1 / the cube root (float).
+
+    `ascendc.simt.rcbrtf`: Ascend C `rcbrtf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rcbrtf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErffOp(SimtOp):
+    """`erff(x)`: the error function (float).
+
+    `ascendc.simt.erff`: Ascend C `erff`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erff"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErfcfOp(SimtOp):
+    """`erfcf(x)`: 1 - erf(x) (float).
+
+    `ascendc.simt.erfcf`: Ascend C `erfcf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erfcf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErfinvfOp(SimtOp):
+    """`erfinvf(x)`: the inverse error function (float).
+
+    `ascendc.simt.erfinvf`: Ascend C `erfinvf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erfinvf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErfcinvfOp(SimtOp):
+    """`erfcinvf(x)`: the inverse complementary error function (float).
+
+    `ascendc.simt.erfcinvf`: Ascend C `erfcinvf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erfcinvf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErfcxfOp(SimtOp):
+    """`erfcxf(x)`: exp(x^2) erfc(x) (float).
+
+    `ascendc.simt.erfcxf`: Ascend C `erfcxf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erfcxf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathTgammafOp(SimtOp):
+    """`tgammaf(x)`: the gamma function (float).
+
+    `ascendc.simt.tgammaf`: Ascend C `tgammaf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.tgammaf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLgammafOp(SimtOp):
+    """`lgammaf(x)`: ln |gamma(x)| (float).
+
+    `ascendc.simt.lgammaf`: Ascend C `lgammaf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.lgammaf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCylBesselI0FOp(SimtOp):
+    """`cyl_bessel_i0f(x)`: the modified Bessel function I0 (float).
+
+    `ascendc.simt.cyl_bessel_i0f`: Ascend C `cyl_bessel_i0f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cyl_bessel_i0f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCylBesselI1FOp(SimtOp):
+    """`cyl_bessel_i1f(x)`: the modified Bessel function I1 (float).
+
+    `ascendc.simt.cyl_bessel_i1f`: Ascend C `cyl_bessel_i1f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cyl_bessel_i1f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathNormcdffOp(SimtOp):
+    """`normcdff(x)`: the standard normal distribution function (float).
+
+    `ascendc.simt.normcdff`: Ascend C `normcdff`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.normcdff"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathNormcdfinvfOp(SimtOp):
+    """`normcdfinvf(x)`: its inverse (float).
+
+    `ascendc.simt.normcdfinvf`: Ascend C `normcdfinvf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.normcdfinvf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathJ0FOp(SimtOp):
+    """`j0f(x)`: the Bessel function J0 (float).
+
+    `ascendc.simt.j0f`: Ascend C `j0f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.j0f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathJ1FOp(SimtOp):
+    """`j1f(x)`: the Bessel function J1 (float).
+
+    `ascendc.simt.j1f`: Ascend C `j1f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.j1f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathY0FOp(SimtOp):
+    """`y0f(x)`: the Bessel function Y0 (float).
+
+    `ascendc.simt.y0f`: Ascend C `y0f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.y0f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathY1FOp(SimtOp):
+    """`y1f(x)`: the Bessel function Y1 (float).
+
+    `ascendc.simt.y1f`: Ascend C `y1f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.y1f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathNearbyintfOp(SimtOp):
+    """`nearbyintf(x)`: x rounded to nearest, ties to even (float).
+
+    `ascendc.simt.nearbyintf`: Ascend C `nearbyintf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.nearbyintf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAtan2FOp(SimtOp):
+    """`atan2f(y, x)`: the angle of (x, y) (float).
+
+    `ascendc.simt.atan2f`: Ascend C `atan2f`, pipe V.
+
+    Operands:
+    - `y`: f32
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.atan2f"
+    SPEC: ClassVar[OpSpec]
+    y: Operand
+    x: Operand
+    value: OpResult
+
+class SimtMathPowfOp(SimtOp):
+    """`powf(x, y)`: x^y (float).
+
+    `ascendc.simt.powf`: Ascend C `powf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.powf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathFmodfOp(SimtOp):
+    """`fmodf(x, y)`: x - trunc(x / y) y, exactly (float).
+
+    `ascendc.simt.fmodf`: Ascend C `fmodf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fmodf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathRemainderfOp(SimtOp):
+    """`remainderf(x, y)`: x - rint(x / y) y, exactly (float).
+
+    `ascendc.simt.remainderf`: Ascend C `remainderf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.remainderf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathFdimfOp(SimtOp):
+    """`fdimf(x, y)`: x - y when x > y, else +0 (float).
+
+    `ascendc.simt.fdimf`: Ascend C `fdimf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fdimf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathCopysignfOp(SimtOp):
+    """`copysignf(x, y)`: |x| with y's sign (float).
+
+    `ascendc.simt.copysignf`: Ascend C `copysignf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.copysignf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathNextafterfOp(SimtOp):
+    """`nextafterf(x, y)`: the next float after x toward y (float).
+
+    `ascendc.simt.nextafterf`: Ascend C `nextafterf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.nextafterf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHypotfOp(SimtOp):
+    """`hypotf(x, y)`: sqrt(x^2 + y^2) without overflow (float).
+
+    `ascendc.simt.hypotf`: Ascend C `hypotf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.hypotf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathRhypotfOp(SimtOp):
+    """`rhypotf(x, y)`: 1 / hypotf(x, y) (float).
+
+    `ascendc.simt.rhypotf`: Ascend C `rhypotf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rhypotf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathFdividefOp(SimtOp):
+    """`fdividef(x, y)`: x / y (float).
+
+    `ascendc.simt.fdividef`: Ascend C `fdividef`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fdividef"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathNorm3DfOp(SimtOp):
+    """`norm3df(a, b, c)`: sqrt(a^2 + b^2 + c^2) (float).
+
+    `ascendc.simt.norm3df`: Ascend C `norm3df`, pipe V.
+
+    Operands:
+    - `a`: f32
+    - `b`: f32
+    - `c`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.norm3df"
+    SPEC: ClassVar[OpSpec]
+    a: Operand
+    b: Operand
+    c: Operand
+    value: OpResult
+
+class SimtMathRnorm3DfOp(SimtOp):
+    """`rnorm3df(a, b, c)`: 1 / norm3df(a, b, c) (float).
+
+    `ascendc.simt.rnorm3df`: Ascend C `rnorm3df`, pipe V.
+
+    Operands:
+    - `a`: f32
+    - `b`: f32
+    - `c`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rnorm3df"
+    SPEC: ClassVar[OpSpec]
+    a: Operand
+    b: Operand
+    c: Operand
+    value: OpResult
+
+class SimtMathNorm4DfOp(SimtOp):
+    """`norm4df(a, b, c, d)`: sqrt(a^2 + b^2 + c^2 + d^2) (float).
+
+    `ascendc.simt.norm4df`: Ascend C `norm4df`, pipe V.
+
+    Operands:
+    - `a`: f32
+    - `b`: f32
+    - `c`: f32
+    - `d`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.norm4df"
+    SPEC: ClassVar[OpSpec]
+    a: Operand
+    b: Operand
+    c: Operand
+    d: Operand
+    value: OpResult
+
+class SimtMathRnorm4DfOp(SimtOp):
+    """`rnorm4df(a, b, c, d)`: 1 / norm4df(a, b, c, d) (float).
+
+    `ascendc.simt.rnorm4df`: Ascend C `rnorm4df`, pipe V.
+
+    Operands:
+    - `a`: f32
+    - `b`: f32
+    - `c`: f32
+    - `d`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rnorm4df"
+    SPEC: ClassVar[OpSpec]
+    a: Operand
+    b: Operand
+    c: Operand
+    d: Operand
+    value: OpResult
+
+class SimtMathLdexpfOp(SimtOp):
+    """`ldexpf(x, n)`: x 2^n, exactly.
+
+    `ascendc.simt.ldexpf`: Ascend C `ldexpf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `n`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ldexpf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    n: Operand
+    value: OpResult
+
+class SimtMathScalbnfOp(SimtOp):
+    """`scalbnf(x, n)`: x 2^n, exactly.
+
+    `ascendc.simt.scalbnf`: Ascend C `scalbnf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `n`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.scalbnf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    n: Operand
+    value: OpResult
+
+class SimtMathScalblnfOp(SimtOp):
+    """`scalblnf(x, n)`: x 2^n (n cast to int32_t, as the header), exactly.
+
+    `ascendc.simt.scalblnf`: Ascend C `scalblnf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `n`: i64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.scalblnf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    n: Operand
+    value: OpResult
+
+class SimtMathJnfOp(SimtOp):
+    """`jnf(n, x)`: the Bessel function Jn of x.
+
+    `ascendc.simt.jnf`: Ascend C `jnf`, pipe V.
+
+    Operands:
+    - `n`: i32
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.jnf"
+    SPEC: ClassVar[OpSpec]
+    n: Operand
+    x: Operand
+    value: OpResult
+
+class SimtMathYnfOp(SimtOp):
+    """`ynf(n, x)`: the Bessel function Yn of x.
+
+    `ascendc.simt.ynf`: Ascend C `ynf`, pipe V.
+
+    Operands:
+    - `n`: i32
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ynf"
+    SPEC: ClassVar[OpSpec]
+    n: Operand
+    x: Operand
+    value: OpResult
+
+class SimtMathLroundfOp(SimtOp):
+    """`lroundf(x)`: x rounded to nearest, ties away, as long (saturating).
+
+    `ascendc.simt.lroundf`: Ascend C `lroundf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.lroundf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLlroundfOp(SimtOp):
+    """`llroundf(x)`: x rounded to nearest, ties away, as long long (saturating).
+
+    `ascendc.simt.llroundf`: Ascend C `llroundf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.llroundf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLrintfOp(SimtOp):
+    """`lrintf(x)`: x rounded to nearest even, as long (saturating).
+
+    `ascendc.simt.lrintf`: Ascend C `lrintf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.lrintf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLlrintfOp(SimtOp):
+    """`llrintf(x)`: x rounded to nearest even, as long long (saturating).
+
+    `ascendc.simt.llrintf`: Ascend C `llrintf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.llrintf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIlogbfOp(SimtOp):
+    """`ilogbf(x)`: (int)logbf(|x|); 0 and NaN: INT_MIN, inf: INT_MAX.
+
+    `ascendc.simt.ilogbf`: Ascend C `ilogbf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.ilogbf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathSignbitOp(SimtOp):
+    """`signbit(x)`: 1 when x's sign bit is set, else 0.
+
+    `ascendc.simt.signbit`: Ascend C `signbit`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.signbit"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIsfiniteOp(SimtOp):
+    """`isfinite(x)`: whether x is finite.
+
+    `ascendc.simt.isfinite`: Ascend C `isfinite`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.isfinite"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIsnanOp(SimtOp):
+    """`isnan(x)`: whether x is NaN.
+
+    `ascendc.simt.isnan`: Ascend C `isnan`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.isnan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIsinfOp(SimtOp):
+    """`isinf(x)`: whether x is infinite.
+
+    `ascendc.simt.isinf`: Ascend C `isinf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.isinf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLabsOp(SimtOp):
+    """`labs(x)`: |x| (the most negative value stays as it is).
+
+    `ascendc.simt.labs`: Ascend C `labs`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.labs"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLlabsOp(SimtOp):
+    """`llabs(x)`: |x| (the most negative value stays as it is).
+
+    `ascendc.simt.llabs`: Ascend C `llabs`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.llabs"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathModffOp(SimtPointerMathBase):
+    """`modff(x, n + n_index)`: x's fraction (x's sign); its integral part stored at n.
+
+    `ascendc.simt.modff`: Ascend C `modff`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `n`: __gm__/__ubuf__ T_n*, write
+    - `n_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.modff"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    n: Operand
+    n_index: Operand
+    value: OpResult
+
+class SimtMathFrexpfOp(SimtPointerMathBase):
+    """`frexpf(x, exp + exp_index)`: m in [0.5, 1) with x = m 2^e, e stored at exp.
+
+    `ascendc.simt.frexpf`: Ascend C `frexpf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `exp`: __gm__/__ubuf__ T_exp*, write
+    - `exp_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.frexpf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    exp: Operand
+    exp_index: Operand
+    value: OpResult
+
+class SimtMathRemquofOp(SimtPointerMathBase):
+    """`remquof(x, y, quo + quo_index)`: remainderf(x, y); quo gets the quotient's sign and its
+    3 lowest bits.
+
+    `ascendc.simt.remquof`: Ascend C `remquof`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+    - `quo`: __gm__/__ubuf__ T_quo*, write
+    - `quo_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.remquof"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    quo: Operand
+    quo_index: Operand
+    value: OpResult
+
+class SimtMathSincosfOp(SimtPointerMathBase):
+    """`sincosf(x, s + s_index, c + c_index)`: stores sinf(x), cosf(x).
+
+    `ascendc.simt.sincosf`: Ascend C `sincosf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `s`: __gm__/__ubuf__ T_s*, write
+    - `s_index`: int
+    - `c`: __gm__/__ubuf__ T_c*, write
+    - `c_index`: int
+    """
+
+    name = "ascendc.simt.sincosf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    s: Operand
+    s_index: Operand
+    c: Operand
+    c_index: Operand
+
+class SimtMathSincospifOp(SimtPointerMathBase):
+    """`sincospif(x, s + s_index, c + c_index)`: stores sinpif(x), cospif(x).
+
+    `ascendc.simt.sincospif`: Ascend C `sincospif`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `s`: __gm__/__ubuf__ T_s*, write
+    - `s_index`: int
+    - `c`: __gm__/__ubuf__ T_c*, write
+    - `c_index`: int
+    """
+
+    name = "ascendc.simt.sincospif"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    s: Operand
+    s_index: Operand
+    c: Operand
+    c_index: Operand
+
+class SimtMathNormfOp(SimtPointerMathBase):
+    """`normf(n, a + a_index)`: the sqrt of the sum of squares of a's n elements.
+
+    `ascendc.simt.normf`: Ascend C `normf`, pipe V.
+
+    Operands:
+    - `n`: i32
+    - `a`: __gm__/__ubuf__ T_a*, read
+    - `a_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.normf"
+    SPEC: ClassVar[OpSpec]
+    n: Operand
+    a: Operand
+    a_index: Operand
+    value: OpResult
+
+class SimtMathRnormfOp(SimtPointerMathBase):
+    """`rnormf(n, a + a_index)`: the 1 / normf of a's n elements.
+
+    `ascendc.simt.rnormf`: Ascend C `rnormf`, pipe V.
+
+    Operands:
+    - `n`: i32
+    - `a`: __gm__/__ubuf__ T_a*, read
+    - `a_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rnormf"
+    SPEC: ClassVar[OpSpec]
+    n: Operand
+    a: Operand
+    a_index: Operand
+    value: OpResult
+
+class SimtLdcgOp(SimtCacheBase):
+    """`asc_ldcg(ptr + index)`: ptr[index] of GM, cached in L2 only (cache global) (the
+    simulator: a plain load).
+
+    `ascendc.simt.ldcg`: Ascend C `asc_ldcg`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read
+    - `index`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.ldcg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    value: OpResult
+
+class SimtLdcaOp(SimtCacheBase):
+    """`asc_ldca(ptr + index)`: ptr[index] of GM, cached at every level (cache all) (the
+    simulator: a plain load).
+
+    `ascendc.simt.ldca`: Ascend C `asc_ldca`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read
+    - `index`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.ldca"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    value: OpResult
+
+class SimtStcgOp(SimtCacheBase):
+    """`asc_stcg(ptr + index, value)`: ptr[index] = value on GM, cached in L2 only (cache
+    global) (the simulator: a plain store).
+
+    `ascendc.simt.stcg`: Ascend C `asc_stcg`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, write
+    - `index`: int
+    - `value`: T
+    """
+
+    name = "ascendc.simt.stcg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    value: Operand
+
+class SimtStwtOp(SimtCacheBase):
+    """`asc_stwt(ptr + index, value)`: ptr[index] = value on GM, written through to memory (the
+    simulator: a plain store).
+
+    `ascendc.simt.stwt`: Ascend C `asc_stwt`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, write
+    - `index`: int
+    - `value`: T
+    """
+
+    name = "ascendc.simt.stwt"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    value: Operand
+
 __all__ = [
     "SimtActivemaskOp",
     "SimtAllOp",
@@ -2891,13 +4274,37 @@ __all__ = [
     "SimtLanemaskGtOp",
     "SimtLanemaskLeOp",
     "SimtLanemaskLtOp",
+    "SimtLdcaOp",
+    "SimtLdcgOp",
     "SimtLoadOp",
+    "SimtMathAcosfOp",
+    "SimtMathAcoshfOp",
+    "SimtMathAsinfOp",
+    "SimtMathAsinhfOp",
+    "SimtMathAtan2FOp",
+    "SimtMathAtanfOp",
+    "SimtMathAtanhfOp",
     "SimtMathBfloat162FloatOp",
+    "SimtMathCbrtfOp",
     "SimtMathCeilfOp",
+    "SimtMathCopysignfOp",
     "SimtMathCosfOp",
+    "SimtMathCoshfOp",
+    "SimtMathCospifOp",
+    "SimtMathCylBesselI0FOp",
+    "SimtMathCylBesselI1FOp",
+    "SimtMathErfcfOp",
+    "SimtMathErfcinvfOp",
+    "SimtMathErfcxfOp",
+    "SimtMathErffOp",
+    "SimtMathErfinvfOp",
     "SimtMathExp2FOp",
+    "SimtMathExp10FOp",
     "SimtMathExpfOp",
+    "SimtMathExpm1FOp",
     "SimtMathFabsfOp",
+    "SimtMathFdimfOp",
+    "SimtMathFdividefOp",
     "SimtMathFloat2Bfloat16Op",
     "SimtMathFloat2Bfloat16RdOp",
     "SimtMathFloat2Bfloat16RdSatOp",
@@ -2943,6 +4350,8 @@ __all__ = [
     "SimtMathFmafOp",
     "SimtMathFmaxfOp",
     "SimtMathFminfOp",
+    "SimtMathFmodfOp",
+    "SimtMathFrexpfOp",
     "SimtMathHabsOp",
     "SimtMathHalf2FloatOp",
     "SimtMathHceilOp",
@@ -2962,27 +4371,72 @@ __all__ = [
     "SimtMathHsqrtOp",
     "SimtMathHtanhOp",
     "SimtMathHtruncOp",
+    "SimtMathHypotfOp",
+    "SimtMathIlogbfOp",
     "SimtMathInt2FloatRdOp",
     "SimtMathInt2FloatRnOp",
     "SimtMathInt2FloatRnaOp",
     "SimtMathInt2FloatRuOp",
     "SimtMathInt2FloatRzOp",
     "SimtMathIntAsFloatOp",
+    "SimtMathIsfiniteOp",
+    "SimtMathIsinfOp",
+    "SimtMathIsnanOp",
+    "SimtMathJ0FOp",
+    "SimtMathJ1FOp",
+    "SimtMathJnfOp",
+    "SimtMathLabsOp",
+    "SimtMathLdexpfOp",
+    "SimtMathLgammafOp",
     "SimtMathLl2FloatRdOp",
     "SimtMathLl2FloatRnOp",
     "SimtMathLl2FloatRnaOp",
     "SimtMathLl2FloatRuOp",
     "SimtMathLl2FloatRzOp",
+    "SimtMathLlabsOp",
     "SimtMathLlmaxOp",
     "SimtMathLlminOp",
+    "SimtMathLlrintfOp",
+    "SimtMathLlroundfOp",
+    "SimtMathLog1PfOp",
     "SimtMathLog2FOp",
+    "SimtMathLog10FOp",
+    "SimtMathLogbfOp",
     "SimtMathLogfOp",
+    "SimtMathLrintfOp",
+    "SimtMathLroundfOp",
+    "SimtMathModffOp",
+    "SimtMathNearbyintfOp",
+    "SimtMathNextafterfOp",
+    "SimtMathNorm3DfOp",
+    "SimtMathNorm4DfOp",
+    "SimtMathNormcdffOp",
+    "SimtMathNormcdfinvfOp",
+    "SimtMathNormfOp",
+    "SimtMathPowfOp",
+    "SimtMathRcbrtfOp",
+    "SimtMathRemainderfOp",
+    "SimtMathRemquofOp",
+    "SimtMathRhypotfOp",
     "SimtMathRintfOp",
+    "SimtMathRnorm3DfOp",
+    "SimtMathRnorm4DfOp",
+    "SimtMathRnormfOp",
     "SimtMathRoundfOp",
     "SimtMathRsqrtfOp",
+    "SimtMathScalblnfOp",
+    "SimtMathScalbnfOp",
+    "SimtMathSignbitOp",
+    "SimtMathSincosfOp",
+    "SimtMathSincospifOp",
     "SimtMathSinfOp",
+    "SimtMathSinhfOp",
+    "SimtMathSinpifOp",
     "SimtMathSqrtfOp",
+    "SimtMathTanfOp",
     "SimtMathTanhfOp",
+    "SimtMathTanpifOp",
+    "SimtMathTgammafOp",
     "SimtMathTruncfOp",
     "SimtMathUint2FloatRdOp",
     "SimtMathUint2FloatRnOp",
@@ -2994,6 +4448,9 @@ __all__ = [
     "SimtMathUllminOp",
     "SimtMathUmaxOp",
     "SimtMathUminOp",
+    "SimtMathY0FOp",
+    "SimtMathY1FOp",
+    "SimtMathYnfOp",
     "SimtPrintfOp",
     "SimtReduceAddOp",
     "SimtReduceMaxOp",
@@ -3002,7 +4459,9 @@ __all__ = [
     "SimtShflOp",
     "SimtShflUpOp",
     "SimtShflXorOp",
+    "SimtStcgOp",
     "SimtStoreOp",
+    "SimtStwtOp",
     "SimtSyncthreadsOp",
     "SimtThreadIdxOp",
     "SimtThreadfenceBlockOp",

@@ -39,6 +39,7 @@
 from __future__ import annotations
 
 import contextvars
+import math
 import threading
 
 import numpy as np
@@ -995,12 +996,118 @@ def _conversion(api: str, t):
     return convert
 
 
+def _s10_math() -> dict:
+    """The functions s10 added (`simt_math`'s references), by C++ name."""
+    from asc_xdsl.runtime.simulator.ops import simt_math as m
+
+    g = m._guard
+    unary = {
+        "tanf": math.tan, "tanpif": m.tanpi, "sinpif": m.sinpi, "cospif": m.cospi,
+        "asinf": math.asin, "acosf": math.acos, "atanf": math.atan, "sinhf": math.sinh,
+        "coshf": math.cosh, "asinhf": math.asinh, "acoshf": math.acosh,
+        "atanhf": _atanh, "exp10f": lambda x: 10.0**x, "expm1f": math.expm1,
+        "log10f": _log_of(math.log10), "log1pf": _log1p, "logbf": m.logb,
+        "cbrtf": lambda x: float(np.cbrt(x)),
+        "rcbrtf": lambda x: 1.0 / float(np.cbrt(x)) if x != 0 else math.copysign(math.inf, x),
+        "erff": math.erf, "erfcf": math.erfc, "erfinvf": m.erfinv, "erfcinvf": m.erfcinv,
+        "erfcxf": m.erfcx, "tgammaf": m.tgamma, "lgammaf": m.lgamma,
+        "cyl_bessel_i0f": m.bessel_i0, "cyl_bessel_i1f": m.bessel_i1,
+        "normcdff": m.normcdf, "normcdfinvf": m.normcdfinv, "j0f": m.j0, "j1f": m.j1,
+        "y0f": m.y0, "y1f": m.y1, "nearbyintf": lambda x: float(np.rint(x)),
+        "atan2f": math.atan2, "powf": _pow, "fmodf": m.fmod, "remainderf": m.remainder,
+        "fdimf": lambda x, y: x - y if x > y else (x + y if math.isnan(x + y) else 0.0),
+        "copysignf": math.copysign, "hypotf": _hypot, "rhypotf": lambda x, y: _recip(_hypot(x, y)),
+        "fdividef": lambda x, y: float(F32(x) / F32(y)),
+        "norm3df": lambda *v: m.norm(v), "rnorm3df": lambda *v: _recip(m.norm(v)),
+        "norm4df": lambda *v: m.norm(v), "rnorm4df": lambda *v: _recip(m.norm(v)),
+    }  # fmt: skip
+    table = {k: g(f) for k, f in unary.items()}
+    table.update(
+        {
+            "nextafterf": m.nextafter,
+            "ldexpf": m.scalbn,
+            "scalbnf": m.scalbn,
+            "scalblnf": lambda x, n: m.scalbn(x, to_scalar_i32(n)),
+            "jnf": lambda n, x: g(m.jn)(int(n), x),
+            "ynf": lambda n, x: g(m.yn)(int(n), x),
+            "lroundf": lambda x: m.saturate_int(m.round_away(float(x)), 64),
+            "llroundf": lambda x: m.saturate_int(m.round_away(float(x)), 64),
+            "lrintf": lambda x: m.saturate_int(float(np.rint(F32(x))), 64),
+            "llrintf": lambda x: m.saturate_int(float(np.rint(F32(x))), 64),
+            "ilogbf": lambda x: m.ilogb(float(x)),
+            "signbit": lambda x: int(np.signbit(F32(x))),
+            "isfinite": lambda x: bool(np.isfinite(F32(x))),
+            "isnan": lambda x: bool(np.isnan(F32(x))),
+            "isinf": lambda x: bool(np.isinf(F32(x))),
+            "labs": abs,
+            "llabs": abs,
+        }
+    )
+    return table
+
+
+def to_scalar_i32(n) -> int:
+    """int64 -> int32_t as C++ casts it (the low 32 bits)."""
+    n = int(n) & 0xFFFFFFFF
+    return n - (1 << 32) if n >> 31 else n
+
+
+def _atanh(x: float) -> float:
+    if abs(x) == 1:
+        return math.copysign(math.inf, x)
+    return math.atanh(x)
+
+
+def _log_of(f):
+    def run(x: float) -> float:
+        if x == 0:
+            return -math.inf
+        if x == math.inf:
+            return math.inf
+        return f(x)
+
+    return run
+
+
+def _log1p(x: float) -> float:
+    if x == -1:
+        return -math.inf
+    return x if math.isinf(x) and x > 0 else math.log1p(x)
+
+
+def _pow(x: float, y: float) -> float:
+    """C's powf: math.pow's values, its domain and range errors as C returns them."""
+    try:
+        return math.pow(x, y)
+    except ZeroDivisionError:  # (0 to a negative power: +-inf, the sign of an odd power)
+        odd = y == math.floor(y) and math.fmod(y, 2) != 0
+        return math.copysign(math.inf, x) if odd else math.inf
+    except OverflowError:
+        odd = y == math.floor(y) and math.fmod(y, 2) != 0
+        return -math.inf if (x < 0 and odd) else math.inf
+
+
+def _hypot(x: float, y: float) -> float:
+    if math.isinf(x) or math.isinf(y):
+        return math.inf
+    return math.hypot(x, y)
+
+
+def _recip(v: float) -> float:
+    return math.inf if v == 0 else 1.0 / v
+
+
 def _math(op, comp):
     from asc_xdsl.dialects.ascendc.simt import MATH
 
+    global _S10
     api = MATH[op.name]
     t = op.value.type
     fn = _FLOAT_MATH.get(api)
+    if fn is None:
+        if _S10 is None:
+            _S10 = _s10_math()
+        fn = _S10.get(api)
     if fn is None and api.lstrip("_").startswith("h"):
         fn = _half_math(op.operands[0].type).get(api)
     if fn is None:
@@ -1016,3 +1123,90 @@ def _math(op, comp):
 
 
 _BUILDERS["math"] = _math
+_S10: dict | None = None
+
+
+def _get(c, ptr, index: int, el, what: str):
+    """ptr[index] (GM or UB), as `_load` reads it."""
+    if isinstance(ptr, GmPtr):
+        u8, start = _gm_bytes(c, ptr, index, el.size, what, False)
+        raw = u8[start : start + el.size]
+        return bf16_to_f32(raw.view(np.uint16))[0] if el.bf16 else raw.view(el.storage)[0]
+    return _read(c, _ub_address(ptr, index, el.size, what), el, 1, what)[0]
+
+
+def _put(c, ptr, index: int, el, value, what: str) -> None:
+    """ptr[index] = value (GM or UB), as `_store` writes it."""
+    values = np.array([value]).astype(el.dtype)
+    if isinstance(ptr, GmPtr):
+        u8, start = _gm_bytes(c, ptr, index, el.size, what, True)
+        data = f32_to_bf16(values) if el.bf16 else values.astype(el.storage)
+        u8[start : start + el.size] = data.view(np.uint8)
+    else:
+        _write(c, _ub_address(ptr, index, el.size, what), el, values, np.ones(1, bool), what)
+
+
+def _math_ptr(op, comp):
+    """sincosf, sincospif, modff, frexpf, remquof (results stored through pointers),
+    normf, rnormf (an array read through one)."""
+    from asc_xdsl.runtime.simulator.ops import simt_math as m
+
+    api = op.name.rpartition(".")[2]
+    what = f"{api}'s pointer"
+    names = [n for n in ("x", "y", "n") if hasattr(op, n) and not _is_ptr(op, n)]
+    vals = [comp.slot(getattr(op, n)) for n in names]
+    ptrs = [n for n in ("n", "exp", "quo", "s", "c", "a") if _is_ptr(op, n)]
+    pslots = [(comp.slot(getattr(op, n)), comp.slot(getattr(op, f"{n}_index"))) for n in ptrs]
+    elems = [_Elem(element_of(getattr(op, n).type)) for n in ptrs]
+    r = comp.slot(op.value) if op.results else None
+
+    def store(e, c, k: int, value) -> None:
+        p, i = pslots[k]
+        _threads(c).cycles += 1
+        _put(c, e[p], int(e[i]), elems[k], value, what)
+
+    def run(e, c, _op=op):
+        args = [e[v] for v in vals]
+        with np.errstate(all="ignore"):
+            if api in ("sincosf", "sincospif"):
+                x = float(args[0])
+                if api == "sincosf":
+                    s, co = F32(np.sin(np.float64(x))), F32(np.cos(np.float64(x)))
+                else:
+                    s, co = (F32(v) for v in m._pi_parts(x))
+                store(e, c, 0, s)
+                store(e, c, 1, co)
+                return
+            if api == "modff":
+                frac, whole = m.modf(float(args[0]))
+                store(e, c, 0, F32(whole))
+                e[r] = F32(frac)
+            elif api == "frexpf":
+                mant, ex = m.frexp(float(args[0]))
+                store(e, c, 0, ex)
+                e[r] = F32(mant)
+            elif api == "remquof":
+                rem, quo = m.remquo(float(args[0]), float(args[1]))
+                store(e, c, 0, quo)
+                e[r] = F32(rem)
+            else:  # normf, rnormf
+                p, i = pslots[0]
+                base, count = int(e[i]), int(args[0])
+                values = []
+                for k in range(max(count, 0)):
+                    _threads(c).cycles += 1
+                    values.append(_get(c, e[p], base + k, elems[0], what))
+                v = m.norm(values)
+                e[r] = m._round(v if api == "normf" else _recip(v))
+
+    return run
+
+
+def _is_ptr(op, name: str) -> bool:
+    from asc_xdsl.dialects.ascendc.simt import is_pointer
+
+    v = getattr(op, name, None)
+    return v is not None and is_pointer(v.type)
+
+
+_BUILDERS["math_ptr"] = _math_ptr
