@@ -1,0 +1,503 @@
+"""The SIMT API s10 added: the rest of math_functions.h (each function on the simulator
+against numpy, or where numpy has none against Python's `math` or an identity, with the
+tolerance said at each) and the cache-hinted GM loads and stores (asc_ldcg / ldca /
+stcg / stwt: the plain load and store), and their refusals. (The C++ of every op:
+tests/filecheck/simt/simt_s10.mlir, compiled against the 3510 headers.)
+
+The simulator models the transcendental functions correctly rounded (the float64
+value rounded to float once), so a numpy float64 reference rounded to float agrees to
+1 ulp (two libms may differ in float64's last bit, which can move a float rounding).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import asc_xdsl as asc
+from asc_xdsl.frontend.errors import CompileError
+from asc_xdsl.frontend.jit import jit
+
+SOC = "Ascend950PR_9599"
+S = asc.simt
+F = 64  # float results a thread writes
+K = 16  # integer results a thread writes
+
+
+@S.vf(launch_bounds=32)
+def math_vf(x: S.Pointer, out: S.Pointer, io: S.Pointer, lo: S.Pointer, arr: S.Pointer):
+    t = S.thread_idx.x
+    v = x[t]
+    a = S.fabsf(v) + 0.25  # (positive)
+    u = v * 0.0625  # (in (-1, 1))
+    o = F * t
+    out[o] = S.tanf(v)
+    out[o + 1] = S.tanpif(v)
+    out[o + 2] = S.sinpif(v)
+    out[o + 3] = S.cospif(v)
+    out[o + 4] = S.asinf(u)
+    out[o + 5] = S.acosf(u)
+    out[o + 6] = S.atanf(v)
+    out[o + 7] = S.sinhf(v)
+    out[o + 8] = S.coshf(v)
+    out[o + 9] = S.asinhf(v)
+    out[o + 10] = S.acoshf(a + 1.0)
+    out[o + 11] = S.atanhf(u)
+    out[o + 12] = S.exp10f(u * 8.0)
+    out[o + 13] = S.expm1f(u)
+    out[o + 14] = S.log10f(a)
+    out[o + 15] = S.log1pf(u)
+    out[o + 16] = S.logbf(v)
+    out[o + 17] = S.cbrtf(v)
+    out[o + 18] = S.rcbrtf(a)
+    out[o + 19] = S.erff(v)
+    out[o + 20] = S.erfcf(v)
+    out[o + 21] = S.erfinvf(u)
+    out[o + 22] = S.erfcinvf(u + 1.0)
+    out[o + 23] = S.erfcxf(v)
+    out[o + 24] = S.tgammaf(v)
+    out[o + 25] = S.lgammaf(v)
+    out[o + 26] = S.cyl_bessel_i0f(v)
+    out[o + 27] = S.cyl_bessel_i1f(v)
+    out[o + 28] = S.normcdff(v)
+    out[o + 29] = S.normcdfinvf(u * 0.5 + 0.5)
+    out[o + 30] = S.j0f(a)
+    out[o + 31] = S.j1f(a)
+    out[o + 32] = S.y0f(a)
+    out[o + 33] = S.y1f(a)
+    out[o + 34] = S.jnf(3, a)
+    out[o + 35] = S.ynf(3, a)
+    out[o + 36] = S.nearbyintf(v)
+    out[o + 37] = S.atan2f(v, u)
+    out[o + 38] = S.powf(a, u * 4.0)
+    out[o + 39] = S.fmodf(v, 1.75)
+    out[o + 40] = S.remainderf(v, 1.75)
+    out[o + 41] = S.fdimf(v, u)
+    out[o + 42] = S.copysignf(a, u)
+    out[o + 43] = S.nextafterf(v, 0.0)
+    out[o + 44] = S.hypotf(v, u)
+    out[o + 45] = S.rhypotf(v, a)
+    out[o + 46] = S.fdividef(v, a)
+    out[o + 47] = S.norm3df(v, u, a)
+    out[o + 48] = S.rnorm3df(v, u, a)
+    out[o + 49] = S.norm4df(v, u, a, 2.0)
+    out[o + 50] = S.rnorm4df(v, u, a, 2.0)
+    out[o + 51] = S.ldexpf(v, -130)
+    out[o + 52] = S.scalbnf(v, 5)
+    out[o + 53] = S.scalblnf(v, (1 << 32) + 3)  # (cast to int32_t: 3)
+    out[o + 54] = S.modff(v, out, o + 55)
+    out[o + 56] = S.frexpf(v, io, K * t + 9)
+    out[o + 57] = S.remquof(v, 1.75, io, K * t + 10)
+    S.sincosf(v, out, o + 58, out, o + 59)
+    S.sincospif(v, out, o + 60, out, o + 61)
+    out[o + 62] = S.normf(4, arr, 0)
+    out[o + 63] = S.rnormf(4, arr, 0)
+    k = K * t
+    io[k] = S.ilogbf(v)
+    io[k + 1] = S.signbit(v)
+    io[k + 2] = S.isfinite(v)
+    io[k + 3] = S.isnan(v)
+    io[k + 4] = S.isinf(v)
+    lo[4 * t] = S.lroundf(v)
+    lo[4 * t + 1] = S.llroundf(v * 1e10)
+    lo[4 * t + 2] = S.lrintf(v)
+    lo[4 * t + 3] = S.llabs(S.llrintf(v * -1e10))
+
+
+@jit
+def math_kernel(x, out, io, lo, arr):
+    math_vf[32](x, out, io, lo, arr)
+
+
+X = np.array(
+    [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 1 + 2**-12, -3.75, 0.0, -0.0, 7.3, -9.99, 3.0, -3.0,
+     np.nan, np.inf, -np.inf, 1e-8, 2.0**-20, -(2.0**-25), 1.00390625, 12.5, -12.25, 0.1,
+     -0.7, 4.2, 11.75, -11.5, 2.0**-140, 1e30, 0.25, 6.0],
+    np.float32,
+)  # fmt: skip
+
+
+def _f32(v) -> np.ndarray:
+    with np.errstate(all="ignore"):
+        return np.asarray(v, np.float64).astype(np.float32)
+
+
+def _close(got, want, ulps: int = 1, what: str = "") -> None:
+    """Equal to `want` (NaN where it is NaN, infinities exactly), else within `ulps`."""
+    got, want = np.asarray(got, np.float32), np.asarray(want, np.float32)
+    assert np.array_equal(np.isnan(got), np.isnan(want)), what
+    fin = np.isfinite(want)
+    assert np.array_equal(got[~fin & ~np.isnan(want)], want[~fin & ~np.isnan(want)]), what
+    np.testing.assert_array_max_ulp(got[fin], want[fin], maxulp=ulps, dtype=np.float32)
+
+
+def _map(fn, *columns) -> np.ndarray:
+    """A scalar float64 `math` reference over the columns (domain errors: NaN)."""
+
+    def one(*a):
+        try:
+            return fn(*(float(v) for v in a))
+        except ValueError:
+            return math.nan
+        except OverflowError:
+            return math.inf
+
+    return np.array([one(*a) for a in zip(*columns, strict=True)], np.float64)
+
+
+@pytest.fixture(scope="module")
+def run():
+    arr = np.array([3.0, -4.0, 12.0, 0.5], np.float32)
+    out = np.zeros(32 * F, np.float32)
+    io = np.zeros(32 * K, np.int32)
+    lo = np.zeros(32 * 4, np.int64)
+    with np.errstate(all="ignore"):
+        math_kernel[1](X, out, io, lo, arr, platform=SOC)
+    return out.reshape(32, F), io.reshape(32, K), lo.reshape(32, 4), arr
+
+
+def test_elementary_functions_against_numpy(run):
+    o = run[0]
+    x = X.astype(np.float64)
+    with np.errstate(all="ignore"):
+        a = (np.abs(X) + np.float32(0.25)).astype(np.float64)
+        u = (X * np.float32(0.0625)).astype(np.float64)
+        golden = {
+            0: np.tan(x),
+            6: np.arctan(x),
+            7: np.sinh(x),
+            8: np.cosh(x),
+            9: np.arcsinh(x),
+            10: np.arccosh((a.astype(np.float32) + np.float32(1)).astype(np.float64)),
+            4: np.arcsin(u),
+            5: np.arccos(u),
+            11: np.arctanh(u),
+            12: 10.0 ** (u.astype(np.float32) * np.float32(8)).astype(np.float64),
+            13: np.expm1(u),
+            14: np.log10(a),
+            15: np.log1p(u),
+            17: np.cbrt(x),
+            18: 1 / np.cbrt(a),
+            36: np.rint(x),
+            37: np.arctan2(x, u),
+            38: np.power(a, (u.astype(np.float32) * np.float32(4)).astype(np.float64)),
+            39: np.fmod(x, 1.75),
+            41: np.where(x > u, x - u, np.where(np.isnan(x + u), np.nan, 0.0)),
+            42: np.copysign(a, u),
+            43: np.nextafter(X, np.float32(0)),
+            44: np.hypot(x, u),
+            45: 1 / np.hypot(x, a),
+            47: np.sqrt(x * x + u * u + a * a),
+            48: 1 / np.sqrt(x * x + u * u + a * a),
+            49: np.sqrt(x * x + u * u + a * a + 4),
+            50: 1 / np.sqrt(x * x + u * u + a * a + 4),
+            51: np.ldexp(x, -130),
+            52: np.ldexp(x, 5),
+            53: np.ldexp(x, 3),
+            58: np.sin(x),
+            59: np.cos(x),
+        }
+        golden[40] = _map(math.remainder, x, np.full(32, 1.75))
+        golden[46] = (X / (np.abs(X) + np.float32(0.25))).astype(np.float64)  # (float's /)
+        for k, want in golden.items():
+            _close(o[:, k], _f32(want), what=f"column {k}")
+        # the infinities C gives where numpy's float64 functions agree are covered above;
+        # pi-scaled: exact at the multiples of 1/2, else sin(pi x) of float64's pi x
+        s, c = np.sin(np.pi * x), np.cos(np.pi * x)
+        half = np.isfinite(x) & (2 * x == np.round(2 * x))
+        n = np.round(2 * x)
+        quadrant = np.where(half, np.mod(np.nan_to_num(n), 4), 0).astype(int)
+        s = np.where(half, np.choose(quadrant, [0, 1, 0, -1]), s)
+        c = np.where(half, np.choose(quadrant, [1, 0, -1, 0]), c)
+        for k, want in ((2, s), (3, c), (60, s), (61, c)):
+            _close(o[:, k], _f32(want), what=f"column {k}")
+        t = o[:, 1]
+        fin = ~half & np.isfinite(x)
+        _close(t[fin], _f32(s[fin] / c[fin]), ulps=2, what="tanpif")
+        odd_half = half & (np.mod(n, 2) == 1)
+        assert np.all(np.isinf(t[odd_half])) and np.all(t[half & ~odd_half] == 0)
+        # modff, frexpf, remquof (through pointers)
+        frac, whole = np.modf(X)
+        fin = np.isfinite(X)
+        _close(o[fin, 54], frac[fin], 0, "modff")
+        _close(o[fin, 55], whole[fin], 0, "modff's integral part")
+        mant, ex = np.frexp(X)
+        _close(o[fin, 56], mant[fin], 0, "frexpf")
+        assert np.array_equal(run[1][fin, 9], ex[fin])
+        _close(o[:, 57], _f32(golden[40]), 0, "remquof")
+        quo = run[1][:, 10]
+        from fractions import Fraction
+
+        for k in np.flatnonzero(fin):  # (the quotient exactly: 1e30 / 1.75 too)
+            q = int((Fraction(float(x[k])) - Fraction(float(golden[40][k]))) / Fraction(1.75))
+            assert quo[k] == (abs(q) % 8) * (-1 if x[k] < 0 else 1), k
+        # normf / rnormf of the 4 elements (3, -4, 12, 0.5)
+        assert o[0, 62] == np.float32(np.sqrt(169.25)) and o[0, 63] == np.float32(
+            1 / np.sqrt(169.25)
+        )
+
+
+def test_special_functions_against_math_references(run):
+    """erf, gamma: Python's math (float64, correctly rounded to ~1 ulp of double); the
+    inverses by the function they invert; Bessel by identities and tabulated values."""
+    o = run[0]
+    x = X.astype(np.float64)
+    u = (X * np.float32(0.0625)).astype(np.float64)
+    for k, fn, arg in (
+        (19, math.erf, x),
+        (20, math.erfc, x),
+        (24, math.gamma, x),
+        (25, math.lgamma, x),
+    ):
+        want = _map(fn, arg)
+        pole = (x <= 0) & (x == np.floor(x))
+        fin = np.isfinite(x) & ~pole  # (math raises at the poles: C's values below)
+        _close(o[fin, k], _f32(want[fin]), what=f"column {k}")
+    # C's edges: tgamma(+-0) = +-inf, tgamma(-inf) NaN, lgamma(0) inf, erfc(-inf) = 2
+    i = {float(v): n for n, v in enumerate(X) if not np.isnan(v)}
+    assert np.isposinf(o[8, 24]) and np.isneginf(o[9, 24])  # (X[8] = 0.0, X[9] = -0.0)
+    assert np.isnan(o[i[-np.inf], 24]) and np.isposinf(o[8, 25])
+    assert np.isnan(o[i[-3.0], 24]) and np.isposinf(o[i[-3.0], 25])
+    assert o[i[-np.inf], 20] == 2 and o[i[np.inf], 19] == 1
+    # logbf / ilogbf: the exponent field - 127 (the header's: a subnormal gives -127)
+    _, e = np.frexp(X)
+    normal = np.isfinite(X) & (np.abs(X) >= np.float32(2.0**-126))
+    assert np.array_equal(o[normal, 16], (e - 1)[normal].astype(np.float32))
+    assert o[i[2.0**-140], 16] == -127 and np.isneginf(o[8, 16])
+    assert np.array_equal(run[1][normal, 0], (e - 1)[normal])
+    assert run[1][8, 0] == -(2**31) and run[1][i[np.inf], 0] == 2**31 - 1
+    # erfinvf(u): erf(result) is u within the change erf makes over one ulp of the
+    # result (its derivative 2/sqrt(pi) e^-r^2 times r's ulp) plus u's half ulp
+    fin = np.abs(u) < 1  # (past 1: NaN, checked below)
+    assert np.all(np.isnan(o[~fin, 21]))
+    r = o[fin, 21].astype(np.float64)
+    back = _map(math.erf, r)
+    slack = 2 / np.sqrt(np.pi) * np.exp(-r * r) * np.spacing(np.abs(o[fin, 21])) + np.spacing(
+        np.abs(u[fin]).astype(np.float32)
+    )
+    assert np.all(np.abs(back - u[fin]) <= slack)
+    y = (u[fin].astype(np.float32) + np.float32(1)).astype(np.float64)
+    r = o[fin, 22].astype(np.float64)
+    back = _map(math.erfc, r)
+    slack = 2 / np.sqrt(np.pi) * np.exp(-r * r) * np.spacing(np.abs(o[fin, 22])) + np.spacing(
+        y.astype(np.float32)
+    )
+    assert np.all(np.abs(back - y) <= slack)
+    p = (u[fin].astype(np.float32) * np.float32(0.5) + np.float32(0.5)).astype(np.float64)
+    r = o[fin, 29].astype(np.float64)
+    back = 0.5 * _map(math.erfc, -r / np.sqrt(2))
+    slack = np.exp(-r * r / 2) / np.sqrt(2 * np.pi) * np.spacing(np.abs(o[fin, 29]) + 1e-30) + (
+        np.spacing(p.astype(np.float32))
+    )
+    assert np.all(np.abs(back - p) <= slack)
+    _close(o[fin, 28], _f32(0.5 * _map(math.erfc, -x[fin] / np.sqrt(2))), what="normcdff")
+    # erfcx = exp(x^2) erfc(x) (float64 fine below 26; inf where float overflows)
+    fin = np.isfinite(x) & (x < 26)  # (past 26: the asymptotic 1 / (x sqrt(pi)) (1 - ...))
+    k = i[float(np.float32(1e30))]
+    assert o[k, 23] == np.float32(1 / (float(X[k]) * math.sqrt(math.pi)))
+    with np.errstate(over="ignore"):
+        _close(o[fin, 23], _f32(np.exp(x[fin] ** 2) * _map(math.erfc, x[fin])), what="erfcxf")
+    assert o[i[np.inf], 23] == 0 and np.isposinf(o[i[-np.inf], 23])
+    # I0: numpy's; I1 = I0' (central difference in float64, ~1e-9 relative)
+    fin = np.abs(x) < 80  # (past ~89 both overflow float)
+    assert np.isposinf(o[k, 26]) and np.isposinf(o[k, 27])
+    _close(o[fin, 26], _f32(np.i0(x[fin])), what="I0")
+    h = 1e-5
+    d = (np.i0(x[fin] + h) - np.i0(x[fin] - h)) / (2 * h)
+    np.testing.assert_allclose(o[fin, 27], d, rtol=1e-6, atol=3e-11)  # (the difference's 1e-11)
+
+
+def test_bessel_functions(run):
+    """J and Y of a = |x| + 0.25 (0.25 .. 12.75, and 1e30): the Wronskian J1 Y0 - J0 Y1 =
+    2 / (pi a) to float's rounding of four values of magnitude <= 1 (3e-7 absolute); J0
+    and J1 by their power series in float64 for a <= 6 (1 ulp of 1e-7 absolute); J3 and
+    Y3 by the recurrences from J0, J1, Y0, Y1 (2e-6 absolute: float inputs); tabulated
+    values (Abramowitz and Stegun, table 9.1) at 1 and 10."""
+    o = run[0]
+    a = (np.abs(X) + np.float32(0.25)).astype(np.float64)
+    fin = np.isfinite(a) & (a < 100)
+    j0, j1, y0, y1, j3, y3 = (o[fin, k].astype(np.float64) for k in range(30, 36))
+    af = a[fin]
+    np.testing.assert_allclose(j1 * y0 - j0 * y1, 2 / (np.pi * af), atol=3e-7, rtol=1e-6)
+    small = af <= 6
+    kk = np.arange(40)
+    fact = np.array([math.factorial(int(k)) for k in kk], np.float64)
+    q = (af[small, None] / 2) ** 2
+    series0 = np.sum((-1.0) ** kk * q**kk / fact**2, axis=1)
+    series1 = af[small] / 2 * np.sum((-1.0) ** kk * q**kk / (fact * fact * (kk + 1)), axis=1)
+    np.testing.assert_allclose(j0[small], series0, atol=1.2e-7)
+    np.testing.assert_allclose(j1[small], series1, atol=1.2e-7)
+    j2 = 2 / af * j1 - j0
+    np.testing.assert_allclose(j3, 4 / af * j2 - j1, atol=2e-6)
+    y2 = 2 / af * y1 - y0
+    np.testing.assert_allclose(y3, 4 / af * y2 - y1, atol=2e-6, rtol=2e-6)
+    big = np.where(a == np.float32(1e30) + np.float32(0.25))[0]
+    assert np.all(np.abs(o[big, 30:36]) < 1e-14)  # (|J|, |Y| <= sqrt(2 / (pi x)))
+    with np.errstate(all="ignore"):
+        for n, v, want in (
+            (0, 1.0, 0.7651976865579666),
+            (1, 1.0, 0.4400505857449335),
+            (0, 10.0, -0.2459357644513483),
+            (1, 10.0, 0.04347274616886144),
+        ):
+            from asc_xdsl.runtime.simulator.ops import simt_math as m
+
+            assert abs(m.jn(n, v) - want) < 1e-12
+        assert abs(m.y0(1.0) - 0.08825696421567696) < 1e-12
+        assert abs(m.y1(10.0) - 0.24901542420695388) < 1e-12
+        assert abs(m.y0(30.0) - (-0.11729573168666413)) < 1e-12  # (the Hankel series)
+
+
+def test_integer_results(run):
+    _, io, lo, _ = run
+    fin = np.isfinite(X)
+    assert np.array_equal(io[:, 1], np.signbit(X).astype(np.int32))
+    assert np.array_equal(io[:, 2], np.isfinite(X))
+    assert np.array_equal(io[:, 3], np.isnan(X))
+    assert np.array_equal(io[:, 4], np.isinf(X))
+    away = np.copysign(np.floor(np.abs(X.astype(np.float64)) + 0.5), X)
+    big = np.abs(away) < 2**62
+    assert np.array_equal(lo[big, 0], away[big].astype(np.int64))
+    assert np.array_equal(lo[big & fin, 2], np.rint(X[big & fin]).astype(np.int64))
+    # saturating (the header's RS_ENABLE): 1e30 -> INT64_MAX, NaN -> 0, -inf -> INT64_MIN
+    i = {float(v): n for n, v in enumerate(X) if not np.isnan(v)}
+    assert lo[i[float(np.float32(1e30))], 0] == 2**63 - 1 and lo[i[-np.inf], 2] == -(2**63)
+    assert lo[np.isnan(X), 0][0] == 0
+    with np.errstate(over="ignore", invalid="ignore"):
+        scaled = (X * np.float32(1e10)).astype(np.float64)
+        neg = (X * np.float32(-1e10)).astype(np.float64)
+    ok = np.isfinite(scaled) & (np.abs(scaled) < 2**62)
+    r = np.copysign(np.floor(np.abs(scaled) + 0.5), scaled)
+    assert np.array_equal(lo[ok, 1], r[ok].astype(np.int64))
+    assert np.array_equal(lo[ok, 3], np.abs(np.rint(neg[ok])).astype(np.int64))
+    assert lo[i[-np.inf], 3] == 2**63 - 1  # (llabs of the saturated INT64_MAX)
+
+
+# -- cache-hinted loads and stores -------------------------------------------------------
+
+
+@S.vf(launch_bounds=32)
+def cached_vf(f: S.Pointer, h: S.Pointer, i8: S.Pointer, u64: S.Pointer):
+    t = S.thread_idx.x
+    S.stcg(f, t + 32, S.ldcg(f, t) * 2.0)
+    S.stwt(h, t + 32, S.ldca(h, t) + S.ldcg(h, 31 - t))
+    S.stwt(i8, t + 32, S.ldcg(i8, t) - 1)
+    S.stcg(u64, t + 32, S.ldca(u64, t) + 1)
+
+
+@jit
+def cached_kernel(f, h, i8, u64):
+    cached_vf[32](f, h, i8, u64)
+
+
+def test_cache_hinted_loads_and_stores_are_plain_ones():
+    rng = np.random.default_rng(10)
+    f = np.zeros(64, np.float32)
+    f[:32] = rng.standard_normal(32)
+    h = np.zeros(64, np.float16)
+    h[:32] = rng.standard_normal(32)
+    i8 = np.zeros(64, np.int8)
+    i8[:32] = rng.integers(-128, 127, 32)
+    u64 = np.zeros(64, np.uint64)
+    u64[:32] = rng.integers(0, 2**63, 32, dtype=np.uint64) * 2 + 1
+    want_u64 = u64[:32] + np.uint64(1)
+    cached_kernel[1](f, h, i8, u64, platform=SOC)
+    assert np.array_equal(f[32:], f[:32] * np.float32(2))
+    assert np.array_equal(h[32:], h[:32] + h[:32][::-1])
+    assert np.array_equal(i8[32:], (i8[:32].astype(np.int16) - 1).astype(np.int8))
+    assert np.array_equal(u64[32:], want_u64)
+
+
+# -- refusals ------------------------------------------------------------------------------
+
+
+@S.vf(launch_bounds=32)
+def cached_on_ub(p: S.Pointer):
+    p[0] = S.ldcg(p, 0)
+
+
+@S.vf(launch_bounds=32)
+def sincos_int(p: S.Pointer, q: S.Pointer):
+    S.sincosf(1.0, p, 0, q, 0)
+
+
+@S.vf(launch_bounds=32)
+def sincos_scalar(p: S.Pointer):
+    S.sincosf(1.0, p, 0, 2.5, 0)
+
+
+@S.vf(launch_bounds=32)
+def math_of_a_string(p: S.Pointer):
+    p[0] = S.erff("x")
+
+
+@jit
+def refused(p: asc.GlobalAddress, q: asc.GlobalAddress, case: asc.ConstExpr):
+    if case == 0:
+        buf = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+        cached_on_ub[32](buf)
+    elif case == 1:
+        sincos_int[32](p, q)
+    elif case == 2:
+        sincos_scalar[32](p)
+    elif case == 3:
+        math_of_a_string[32](p)
+    else:
+        S.tgammaf(1.5)
+
+
+@pytest.mark.parametrize(
+    "case, line, message",
+    [
+        (0, "p[0] = S.ldcg(p, 0)", "asc_ldcg takes a __gm__ pointer"),
+        (1, "S.sincosf(1.0, p, 0, q, 0)", "c must point to float32, not int32"),
+        (2, "S.sincosf(1.0, p, 0, 2.5, 0)", "c must be a SIMT pointer, got float"),
+        (3, 'p[0] = S.erff("x")', "str"),
+        (4, "S.tgammaf(1.5)", "SIMT"),
+    ],
+)
+def test_misuse_is_a_located_compile_error(case, line, message):
+    p = np.zeros(64, np.float32)
+    q = np.zeros(64, np.int32) if case == 1 else np.zeros(64, np.float32)
+    with pytest.raises(CompileError) as err:
+        refused[1](p, q, case, platform=SOC)
+    text = str(err.value)
+    assert message in text and line in text, text
+
+
+def test_ir_verifier_refuses_bad_pointers_and_types():
+    from xdsl.parser import Parser
+    from xdsl.utils.exceptions import VerifyException
+
+    from asc_xdsl.frontend.ir_context import make_context
+
+    def module(body: str) -> str:
+        return (
+            f'builtin.module attributes {{ascendc.soc = "{SOC}"}} {{\n'
+            "  func.func @f(%x: f32, %g: memref<?xf32, 22 : i64>, %u: memref<?xf32, 26 : i64>,"
+            " %i: memref<?xi32, 22 : i64>, %b: memref<?xi1, 22 : i64>)"
+            " attributes {ascendc.simt_vf = 64 : i32} {\n"
+            f"    %c = arith.constant 1 : i32\n    {body}\n    func.return\n  }}\n}}\n"
+        )
+
+    ctx = make_context()
+    ok = "%r = ascendc.simt.frexpf %x, %i, %c : f32, memref<?xi32, 22 : i64>, i32 -> f32"
+    Parser(ctx, module(ok)).parse_module().verify()
+    for body, message in (
+        (
+            "%r = ascendc.simt.frexpf %x, %g, %c : f32, memref<?xf32, 22 : i64>, i32 -> f32",
+            "frexpf's exp is a i32 pointer, not one of f32",
+        ),
+        (
+            "%r = ascendc.simt.ldca %u, %c : memref<?xf32, 26 : i64>, i32 -> f32",
+            "asc_ldca takes a __gm__ pointer",
+        ),
+        (
+            "%r = ascendc.simt.ldcg %b, %c : memref<?xi1, 22 : i64>, i32 -> i1",
+            "asc_ldcg takes i8, ui8",
+        ),
+    ):
+        with pytest.raises(VerifyException, match=message):
+            Parser(ctx, module(body)).parse_module().verify()
