@@ -71,6 +71,8 @@ from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
 
 __all__ = [
     "WARP_SIZE",
+    "Pair",
+    "PairType",
     "Pointer",
     "SimtCallee",
     "SimtFunction",
@@ -91,12 +93,14 @@ __all__ = [
     "atomic_sub",
     "atomic_xor",
     "ballot",
+    "bfloat16x2",
     "block_dim",
     "block_idx",
     "callee",
     "clock",
     "cooperative_groups",
     "grid_dim",
+    "half2",
     "lane_id",
     "lanemask_eq",
     "lanemask_ge",
@@ -158,17 +162,99 @@ class Pointer(IRValue):
     def with_handle(self, handle: Any) -> Pointer:
         return Pointer(handle, self.dtype)
 
-    def __getitem__(self, index: Any) -> RuntimeScalar:
+    def __getitem__(self, index: Any) -> Any:
         g = _g("Pointer[i]")
         i = g.integer(index, "a pointer index")
         op = g.emit(_op("SimtLoadOp")(self.handle, i, result_types=[self.dtype.ir_type()]))
-        return RuntimeScalar(op.results[0], self.dtype)
+        return _wrap(op.results[0], self.dtype)
 
     def __setitem__(self, index: Any, value: Any) -> None:
         g = _g("Pointer[i] = v")
         i = g.integer(index, "a pointer index")
-        v = g.scalar(value, self.dtype)
+        v = _operand(g, value, self.dtype, "the stored value")
         g.emit(_op("SimtStoreOp")(self.handle, i, v))
+
+    def cast(self, dtype: Any) -> Pointer:
+        """`reinterpret_cast<Q T*>(p)`: this memory seen as elements of `dtype` (an
+        `asc.<dtype>`, or `asc.simt.half2` / `asc.simt.bfloat16x2` for pairs: a float16
+        array's element 2 i and 2 i + 1 are the pair i, .x and .y)."""
+        g = _g("Pointer.cast")
+        if not isinstance(dtype, dt.DataType | PairType):
+            g.fail(f"Pointer.cast takes a dtype (asc.float16, asc.simt.half2, ...), got {dtype!r}")
+        from asc_xdsl.dialects.ascendc.simt import pointer_type
+
+        space = self.handle.type.memory_space.value.data
+        result = pointer_type(dtype.ir_type(), space)
+        op = g.emit(_op("SimtPointerCastOp")(self.handle, result_types=[result]))
+        return Pointer(op.results[0], dtype)
+
+
+class PairType:
+    """`asc.simt.half2` / `asc.simt.bfloat16x2`: the pair types of asc_fp16.h and
+    asc_bf16.h (two 16-bit floats in 32 bits, `.x` the low half)."""
+
+    __slots__ = ("component", "cpp", "name")
+
+    def __init__(self, name: str, cpp: str, component: dt.DataType):
+        self.name = name
+        self.cpp = cpp
+        self.component = component
+
+    def ir_type(self) -> Any:
+        from asc_xdsl.dialects.ascendc import simt as dialect
+
+        return dialect.HALF2 if self.name == "half2" else dialect.BF16X2
+
+    def __repr__(self) -> str:
+        return f"asc.simt.{self.name}"
+
+
+half2 = PairType("half2", "half2", dt.float16)
+"""`half2`: two halves (`make_half2(x, y)`, `p.cast(asc.simt.half2)[i]`)."""
+bfloat16x2 = PairType("bfloat16x2", "bfloat16x2_t", dt.bfloat16)
+"""`bfloat16x2_t`: two bfloat16_t (`make_bfloat162(x, y)`)."""
+
+
+class Pair(IRValue):
+    """A half2 or bfloat16x2_t value in SIMT code: built by `make_half2`,
+    `floats2half2_rn`, ..., read from a pair pointer; `.x` and `.y` are its components
+    (`__low2half` / `__high2half`, or the bfloat16 ones)."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, handle: Any, dtype: PairType):
+        super().__init__(handle)
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"Pair({self.dtype.cpp})"
+
+    @property
+    def x(self) -> RuntimeScalar:
+        """The low component (`__low2half(v)` / `__low2bfloat16(v)`)."""
+        return _math_call("low2half" if self.dtype is half2 else "low2bfloat16", (self,))
+
+    @property
+    def y(self) -> RuntimeScalar:
+        """The high component (`__high2half(v)` / `__high2bfloat16(v)`)."""
+        return _math_call("high2half" if self.dtype is half2 else "high2bfloat16", (self,))
+
+
+def _wrap(handle: Any, dtype: Any) -> Any:
+    """A result of `dtype`: a Pair for the pair types, else a RuntimeScalar."""
+    return Pair(handle, dtype) if isinstance(dtype, PairType) else RuntimeScalar(handle, dtype)
+
+
+def _operand(g: Any, value: Any, dtype: Any, what: str) -> Any:
+    """`value` as an operand of `dtype` (a pair type takes a Pair of it only)."""
+    if isinstance(dtype, PairType):
+        if not isinstance(value, Pair) or value.dtype is not dtype:
+            got = value.dtype if isinstance(value, Pair | RuntimeScalar) else type(value).__name__
+            g.fail(f"{what} must be a {dtype.cpp} value (asc.simt.{dtype.name}), got {got}")
+        return value.handle
+    if isinstance(value, Pair):
+        g.fail(f"{what} must be a {dtype.name} scalar, got a {value.dtype.cpp} pair")
+    return g.scalar(value, dtype)
 
 
 class _Dim3:
@@ -364,7 +450,7 @@ def callee(fn: Any) -> SimtCallee:
 
 def _value(g: Any, value: Any, what: str) -> Any:
     """A runtime scalar of its own dtype (an int: int32, a float: float32)."""
-    if isinstance(value, RuntimeScalar):
+    if isinstance(value, RuntimeScalar | Pair):
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         g.fail(f"asc.simt.{what} takes a number, got {type(value).__name__}")
@@ -441,7 +527,7 @@ def _shuffle(cls: str, what: str, var: Any, lane: Any, width: Any) -> RuntimeSca
     a = g.integer(lane, f"asc.simt.{what}'s lane")
     w = g.integer(width, f"asc.simt.{what}'s width")
     op = g.emit(_op(cls)(v.handle, a, w, result_types=[v.dtype.ir_type()]))
-    return RuntimeScalar(op.results[0], v.dtype)
+    return _wrap(op.results[0], v.dtype)
 
 
 def shfl(var: Any, src_lane: Any, width: Any = WARP_SIZE) -> RuntimeScalar:
@@ -520,10 +606,10 @@ def _atomic(kind: str, ptr: Any, index: Any, *values: Any) -> RuntimeScalar:
     if not isinstance(ptr, Pointer):
         g.fail(f"asc.simt.{what} takes a SIMT pointer (a parameter), got {type(ptr).__name__}")
     i = g.integer(index, f"asc.simt.{what}'s index")
-    vs = [g.scalar(v, ptr.dtype) for v in values]
+    vs = [_operand(g, v, ptr.dtype, f"asc.simt.{what}'s value") for v in values]
     cls = f"SimtAtomic{kind.title()}Op"
     op = g.emit(_op(cls)(ptr.handle, i, *vs, result_types=[ptr.dtype.ir_type()]))
-    return RuntimeScalar(op.results[0], ptr.dtype)
+    return _wrap(op.results[0], ptr.dtype)
 
 
 def atomic_add(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
@@ -609,7 +695,7 @@ def function_argument(gen: Any, value: Any, node: Any, name: str) -> Any:
     if isinstance(value, GlobalAddress) and value.handle is not None:
         dtype = value.dtype or dt.from_ir(value.handle.type.element_type)
         return value.handle, lambda h, d=dtype: Pointer(h, d)
-    if isinstance(value, Pointer):
+    if isinstance(value, Pointer | Pair):
         return value.handle, value.with_handle
     if isinstance(value, RuntimeScalar | int | float) and not isinstance(value, bool):
         return gen._carry(value, node, name)
@@ -686,14 +772,15 @@ def _cached_load(what: str, ptr: Any, index: Any) -> RuntimeScalar:
     p = _cached_pointer(g, what, ptr)
     i = g.integer(index, f"asc.simt.{what}'s index")
     op = g.emit(_op(f"Simt{what.title()}Op")(p.handle, i, result_types=[p.dtype.ir_type()]))
-    return RuntimeScalar(op.results[0], p.dtype)
+    return _wrap(op.results[0], p.dtype)
 
 
 def _cached_store(what: str, ptr: Any, index: Any, value: Any) -> None:
     g = _g(what)
     p = _cached_pointer(g, what, ptr)
     i = g.integer(index, f"asc.simt.{what}'s index")
-    g.emit(_op(f"Simt{what.title()}Op")(p.handle, i, g.scalar(value, p.dtype)))
+    v = _operand(g, value, p.dtype, f"asc.simt.{what}'s value")
+    g.emit(_op(f"Simt{what.title()}Op")(p.handle, i, v))
 
 
 def ldcg(ptr: Pointer, index: Any) -> RuntimeScalar:
@@ -740,7 +827,7 @@ class _Group:
         props = {"tiles": DenseArrayBase.from_list(i32, list(self.tiles))} if self.tiles else {}
         types = [result.ir_type()] if result is not None else []
         op = g.emit(_op(cls)(*operands, result_types=types, **props))
-        return RuntimeScalar(op.results[0], result) if result is not None else None
+        return _wrap(op.results[0], result) if result is not None else None
 
     def _name(self) -> str:
         return type(self).__name__
@@ -925,21 +1012,40 @@ def _math_call(name: str, args: tuple) -> RuntimeScalar:
     operands, result = MATH_SIGNATURES[f"ascendc.simt.{name}"]
     if len(args) != len(operands):
         g.fail(f"asc.simt.{name} takes {len(operands)} argument(s), got {len(args)}")
+    from asc_xdsl.dialects.ascendc.simt import DTYPES, PAIRS
+
     dtype = None
     if builtins.any(t is None for t in operands):
+        allowed = DTYPES[f"ascendc.simt.{name}"]
         first = args[0]
-        if not (isinstance(first, RuntimeScalar) and first.dtype in (dt.float16, dt.bfloat16)):
-            got = first.dtype.name if isinstance(first, RuntimeScalar) else type(first).__name__
-            g.fail(f"asc.simt.{name} takes a float16 or bfloat16 value, got {got}")
+        pairs = builtins.all(t in PAIRS for t in allowed)
+        ok = isinstance(first, Pair | RuntimeScalar) and first.dtype.ir_type() in allowed
+        if not ok:
+            want = "a half2 or bfloat16x2 pair" if pairs else "a float16 or bfloat16 value"
+            got = (
+                first.dtype.name
+                if isinstance(first, Pair | RuntimeScalar)
+                else type(first).__name__
+            )
+            g.fail(f"asc.simt.{name} takes {want}, got {got}")
         dtype = first.dtype
     values = [
-        g.scalar(a, dtype if t is None else dt.from_ir(t))
+        _operand(g, a, dtype if t is None else _dtype_of(t), f"asc.simt.{name}'s argument")
         for a, t in zip(args, operands, strict=True)
     ]
-    out = dtype if result is None else dt.from_ir(result)
+    out = dtype if result is None else _dtype_of(result)
     cls = f"SimtMath{''.join(w.title() for w in name.split('_'))}Op"
     op = g.emit(_op(cls)(*values, result_types=[out.ir_type()]))
-    return RuntimeScalar(op.results[0], out)
+    return _wrap(op.results[0], out)
+
+
+def _dtype_of(t: Any) -> Any:
+    """The Python dtype of an IR type (a pair type's PairType)."""
+    from asc_xdsl.dialects.ascendc.simt import PAIRS
+
+    if t in PAIRS:
+        return half2 if PAIRS[t] == half2.component.ir_type() else bfloat16x2
+    return dt.from_ir(t)
 
 
 def _pointer_math_call(g: Any, name: str, args: tuple, pointers: tuple) -> Any:

@@ -109,7 +109,6 @@ from asc_xdsl.dialects.ascendc.reg import (
 from asc_xdsl.dialects.ascendc.spec import (
     ANY,
     INT,
-    SCALAR,
     Arity,
     Effect,
     Operand,
@@ -122,7 +121,10 @@ from asc_xdsl.dialects.ascendc.spec import (
     TypeRule,
     elem,
     exact,
+    predicate,
 )
+from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.dialects.attr_def import attr_definition
 from asc_xdsl.soc import SOC_ATTR
 
 FAMILY = OpFamily(__name__)
@@ -269,6 +271,12 @@ DTYPES: dict[str, tuple] = {}
 """Op name -> the element types T may be; for the atomics, (GM's, UB's)."""
 
 
+def _type_name(t: Attribute) -> str:
+    """A type as messages name it (the pair types by their C++ names)."""
+    cpp = getattr(t, "CPP_CLASS", None)
+    return cpp if isinstance(t, AscendCType) and cpp else str(t)
+
+
 def _constant(value: SSAValue) -> int | None:
     """The value of an integer `arith.constant`, else None."""
     from xdsl.dialects import arith
@@ -300,7 +308,7 @@ class SimtOp(SpecOp):
         self.verify_dtype()
         ptr = getattr(self, "ptr", None)
         value = self.results[0] if self.results else getattr(self, "value", None)
-        if isinstance(ptr, SSAValue) and isinstance(value, SSAValue):
+        if isinstance(ptr, SSAValue) and isinstance(value, SSAValue) and not is_pointer(value.type):
             element = ptr.type.element_type  # type: ignore[attr-defined]
             if value.type != element:
                 raise VerifyException(
@@ -316,6 +324,8 @@ class SimtOp(SpecOp):
         if not allowed:
             return
         t = self.results[0].type if self.results else None
+        if self.name in MATH:  # (a math function's T: its first operand's type)
+            t = self.operands[0].type
         if allowed and isinstance(allowed[0], tuple):  # (an atomic: by memory)
             ptr = self.operands[0]
             ub = _space(ptr.type) == UB_MEMORY_SPACE
@@ -325,9 +335,9 @@ class SimtOp(SpecOp):
         else:
             where = ""
         if t not in allowed:
-            names = ", ".join(str(a) for a in allowed)  # type: ignore[union-attr]
+            names = ", ".join(_type_name(a) for a in allowed)  # type: ignore[union-attr]
             raise VerifyException(
-                f"'{self.name}': {self.SPEC.api}{where} takes {names}, not {t} (the 3510 "
+                f"'{self.name}': {self.SPEC.api}{where} takes {names}, not {_type_name(t)} (the 3510 "
                 "headers' overloads)"
             )
 
@@ -559,12 +569,37 @@ _add(
     doc="`clock()` in a SIMT vector function: the core's cycle counter (the simulator: "
     "its modelled cycles, docs/ascend950.md).",
 )
+
+
+def _is_element(t: Attribute) -> bool:
+    from asc_xdsl.dialects.ascendc.spec import _is_scalar
+
+    return _is_scalar(t) or isinstance(t, Half2Type | Bfloat16x2Type)
+
+
+_ELEMENT = predicate(
+    "a scalar number, half2 or bfloat16x2_t",
+    _is_element,
+    "scalar (or a half2 / bfloat16x2_t pair)",
+    Float32Type(),
+)
+"""What a SIMT pointer points to: a scalar or a pair."""
+
+
+def _pelem(var: str = "T") -> TypeRule:
+    """Type variable `var`: a scalar or a pair (the warp functions, atomics, cache-hinted
+    accesses and math functions that half2 / bfloat16x2_t overload)."""
+    return TypeRule(
+        TypeBound("a scalar, half2 or bfloat16x2_t", _is_element, var), var, lambda v: v[var], var
+    )
+
+
 _add(
     "SimtLoadOp",
     "load",
     "operator[]",
     (Operand("ptr", pointer("T"), Effect.READ), Operand("index", INT)),
-    (Result("value", SCALAR),),
+    (Result("value", _ELEMENT),),
     sim="load",
     emit=EmitKind.SUBSCRIPT,
     example={"T": "f32"},
@@ -577,7 +612,7 @@ _add(
     (
         Operand("ptr", pointer("T"), Effect.WRITE),
         Operand("index", INT),
-        Operand("value", SCALAR),
+        Operand("value", _ELEMENT),
     ),
     sim="store",
     example={"T": "f32"},
@@ -640,9 +675,32 @@ U32_ = IntegerType(32, Signedness.UNSIGNED)
 U64_ = IntegerType(64, Signedness.UNSIGNED)
 F16 = Float16Type()
 BF16 = BFloat16Type()
-SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_, F16, BF16)
-"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h; half: asc_fp16.h,
-bfloat16_t: asc_bf16.h)."""
+
+
+@attr_definition
+class Half2Type(AscendCType):
+    """`half2` (asc_fp16.h): two halves in one 32-bit element, `.x` the low 16 bits."""
+
+    name = "ascendc.half2"
+    CPP_CLASS = "half2"
+
+
+@attr_definition
+class Bfloat16x2Type(AscendCType):
+    """`bfloat16x2_t` (asc_bf16.h): two bfloat16_t in one 32-bit element, `.x` low."""
+
+    name = "ascendc.bfloat16x2"
+    CPP_CLASS = "bfloat16x2_t"
+
+
+HALF2 = Half2Type()
+BF16X2 = Bfloat16x2Type()
+PAIRS: dict[Attribute, Attribute] = {HALF2: F16, BF16X2: BF16}
+"""The pair types -> their component type."""
+PAIR_TYPES = (HALF2, BF16X2)
+SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_, F16, BF16, HALF2, BF16X2)
+"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h; half, half2:
+asc_fp16.h, bfloat16_t, bfloat16x2_t: asc_bf16.h)."""
 REDUCE_DTYPES = (i32, U32_, Float32Type(), F16)
 """T of asc_reduce_add / max / min (half: asc_fp16.h; asc_bf16.h has none)."""
 _I32 = Result("value", exact(i32))
@@ -733,8 +791,8 @@ for _mnemonic, _api, _lane, _what in (
         _mnemonic,
         _api,
         "warp",
-        operands=(Operand("var", elem("T")), Operand(_lane, INT), Operand("width", INT)),
-        results=(Result("value", elem("T")),),
+        operands=(Operand("var", _pelem()), Operand(_lane, INT), Operand("width", INT)),
+        results=(Result("value", _pelem()),),
         base=SimtShflBase,
         dtypes=SHFL_DTYPES,
         sim="shfl",
@@ -793,9 +851,15 @@ for _mnemonic, _api, _what in (
 
 _F32 = Float32Type()
 _ARITH = ((i32, U32_, _F32, i64, U64_), (i32, U32_, _F32))
-_FLOAT_ARITH = ((i32, U32_, _F32, i64, U64_, F16, BF16), (i32, U32_, _F32, F16, BF16))
-"""add, max, min: with the half (asc_fp16.h) and bfloat16_t (asc_bf16.h) overloads."""
-_EXCH = ((i32, U32_, i64, U64_, _F32), (i32, U32_, _F32))
+_FLOAT_ARITH = (
+    (i32, U32_, _F32, i64, U64_, F16, BF16, *PAIR_TYPES),
+    (i32, U32_, _F32, F16, BF16, *PAIR_TYPES),
+)
+"""add, max, min: with the half, half2 (asc_fp16.h), bfloat16_t and bfloat16x2_t
+(asc_bf16.h) overloads."""
+_PAIR_ARITH = (_ARITH[0] + PAIR_TYPES, _ARITH[1] + PAIR_TYPES)
+"""sub: and the half2 / bfloat16x2_t overloads."""
+_EXCH = ((i32, U32_, i64, U64_, _F32, *PAIR_TYPES), (i32, U32_, _F32, *PAIR_TYPES))
 _BITS = ((i32, U32_, i64, U64_), (i32, U32_))
 _WRAP = ((U32_, U64_), (U32_,))
 
@@ -807,7 +871,7 @@ def _address(op: Operation) -> PointerOffset:
 
 ATOMICS = {
     "add": (_FLOAT_ARITH, "old + value"),
-    "sub": (_ARITH, "old - value"),
+    "sub": (_PAIR_ARITH, "old - value"),
     "exch": (_EXCH, "value"),
     "max": (_FLOAT_ARITH, "max(old, value)"),
     "min": (_FLOAT_ARITH, "min(old, value)"),
@@ -816,12 +880,12 @@ ATOMICS = {
     "and": (_BITS, "old & value"),
     "or": (_BITS, "old | value"),
     "xor": (_BITS, "old ^ value"),
-    "cas": (_EXCH, "old == compare ? value : old"),
+    "cas": (_EXCH, "old == compare ? value : old (a pair: both halves' bits equal)"),
 }
 """kind -> ((T on GM), (T on UB)), what it stores."""
 
 
-HALF_TYPES = (F16, BF16)
+HALF_TYPES = (F16, BF16, *PAIR_TYPES)
 """The element types whose overloads asc_fp16.h / asc_bf16.h declare, outside namespace
 __asc_simt_vf (the other atomics are in it)."""
 
@@ -1005,8 +1069,8 @@ for _member, _lane, _api in (
         SimtGroupShflBase,
         f"`tile.{_member}(var, {_lane})`: {_api}(var, {_lane}, Size), the tile's lanes the "
         "shuffle group.",
-        operands=(Operand("var", elem("T")), Operand(_lane, INT)),
-        results=(Result("value", elem("T")),),
+        operands=(Operand("var", _pelem()), Operand(_lane, INT)),
+        results=(Result("value", _pelem()),),
         example={**_TILE_EXAMPLE, "T": "f32"},
         sim="cg_shfl",
         sync=True,
@@ -1251,7 +1315,12 @@ for _api, _src, _dst in (
     )
 
 
-OVERLOAD_HEADERS = {F16: "simt_api/asc_fp16.h", BF16: "simt_api/asc_bf16.h"}
+OVERLOAD_HEADERS = {
+    F16: "simt_api/asc_fp16.h",
+    BF16: "simt_api/asc_bf16.h",
+    HALF2: "simt_api/asc_fp16.h",
+    BF16X2: "simt_api/asc_bf16.h",
+}
 """Element type -> the header of its overloads of the SIMT functions (DTYPES' ops)."""
 
 
@@ -1281,15 +1350,15 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
     _operands = (
         Operand("ptr", pointer("T"), Effect.READ | Effect.WRITE),
         Operand("index", INT),
-        *((Operand("compare", elem("T")),) if _kind == "cas" else ()),
-        Operand("operand", elem("T")),
+        *((Operand("compare", _pelem()),) if _kind == "cas" else ()),
+        Operand("operand", _pelem()),
     )
     _add(
         f"SimtAtomic{_kind.title()}Op",
         f"atomic_{_kind}",
         f"asc_atomic_{_kind}",
         _operands,
-        (Result("value", elem("T")),),
+        (Result("value", _pelem()),),
         sim="atomic",
         base=SimtAtomicBase,
         emit=EmitKind.FREE_FUNCTION,
@@ -1541,9 +1610,10 @@ CACHE_DTYPES = (
     _F32,
     F16,
     BF16,
+    *PAIR_TYPES,
 )
-"""The scalar element types asc_ldcg / ldca / stcg / stwt take (signed char ... float,
-half, bfloat16_t; the vector types char2 ... float4 are not modelled)."""
+"""The element types asc_ldcg / ldca / stcg / stwt take (signed char ... float, half,
+bfloat16_t, half2, bfloat16x2_t; the vector types char2 ... float4 are not modelled)."""
 
 
 class SimtCacheBase(SimtOp):
@@ -1559,8 +1629,10 @@ class SimtCacheBase(SimtOp):
             )
         t = ptr.type.element_type  # type: ignore[attr-defined]
         if t not in CACHE_DTYPES:
-            names = ", ".join(str(a) for a in CACHE_DTYPES)
-            raise VerifyException(f"'{self.name}': {self.SPEC.api} takes {names}, not {t}")
+            names = ", ".join(_type_name(a) for a in CACHE_DTYPES)
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} takes {names}, not {_type_name(t)}"
+            )
 
 
 for _mnemonic, _what in (
@@ -1574,7 +1646,7 @@ for _mnemonic, _what in (
         _mnemonic,
         f"asc_{_mnemonic}",
         (Operand("ptr", pointer("T"), Effect.READ), Operand("index", INT)),
-        (Result("value", elem("T")),),
+        (Result("value", _pelem()),),
         sim="load",
         base=SimtCacheBase,
         emit=EmitKind.FREE_FUNCTION,
@@ -1596,7 +1668,7 @@ for _mnemonic, _what in (
         (
             Operand("ptr", pointer("T"), Effect.WRITE),
             Operand("index", INT),
-            Operand("value", elem("T")),
+            Operand("value", _pelem()),
         ),
         sim="store",
         base=SimtCacheBase,
@@ -1607,17 +1679,273 @@ for _mnemonic, _what in (
         "(the simulator: a plain store).",
     )
 
+# ---------------------------------------------------------------------------
+# half2 / bfloat16x2_t (asc_fp16.h, asc_bf16.h) and the rest of the half / bfloat16_t
+# functions: one op each as above. A function both headers overload (h2exp, __haddx2,
+# __heq, ...) takes T, one of the pair (or scalar) types; the ones named after their type
+# (make_half2, __low2bfloat16, ...) take exact types. `HALF_FUNCTIONS` lists them by kind
+# for the simulator.
+# ---------------------------------------------------------------------------
+
+HALF_FUNCTIONS: dict[str, str] = {}
+"""C++ name -> its kind (the simulator's key): "lane" (a half function per component),
+"cmp" (a comparison), "pack" / "unpack" (building / taking apart a pair), ..."""
+_COMPARE = ("eq", "ne", "le", "ge", "lt", "gt")
+_PAIR_T = {"T": "!ascendc.half2"}
+
+
+def _half10(
+    api: str, kind: str, operands: tuple, result: Result, doc: str, dtypes, header=""
+) -> None:
+    HALF_FUNCTIONS[api] = kind
+    MATH_S10.append(api.lstrip("_"))
+    kw = {"dtypes": dtypes, "example": _PAIR_T if dtypes == PAIR_TYPES else {"T": "f16"}}
+    if not dtypes:
+        kw = {}
+    _math(api, operands, result, header, doc, **kw)
+
+
+def _ts(*names: str) -> tuple[Operand, ...]:
+    return tuple(Operand(n, _pelem()) for n in names)
+
+
+_PT = Result("value", _pelem())
+
+
+for _api in (
+    "h2cos", "h2sin", "h2tanh", "h2exp", "h2exp2", "h2exp10", "h2log", "h2log2", "h2log10",
+    "h2sqrt", "h2rsqrt", "h2rcp", "h2floor", "h2rint", "h2ceil", "h2trunc",
+):  # fmt: skip
+    _half10(
+        _api,
+        "lane",
+        _ts("x"),
+        _PT,
+        f"`{_api}(x)`: h{_api[2:]} of each component of a half2 / bfloat16x2_t.",
+        PAIR_TYPES,
+    )
+for _api, _kind, _what in (
+    ("__habsx2", "lane", "|x| of each component (the sign bits cleared)"),
+    ("__hnegx2", "lane", "-x of each component"),
+    ("__isnanx2", "lane", "1.0 in each component that is NaN, else 0.0"),
+    ("__lowhigh2highlow", "swap", "the components swapped"),
+):
+    _half10(_api, _kind, _ts("x"), _PT, f"`{_api}(x)`: {_what}.", PAIR_TYPES)
+for _api, _what in (
+    ("__haddx2", "x + y"),
+    ("__hsubx2", "x - y"),
+    ("__hmulx2", "x * y"),
+    ("__hdivx2", "x / y"),
+    ("__hmaxx2", "the larger (a NaN component gives the other)"),
+    ("__hminx2", "the smaller (a NaN component gives the other)"),
+    ("__hmaxx2_nan", "the larger (NaN if either is)"),
+    ("__hminx2_nan", "the smaller (NaN if either is)"),
+):
+    _half10(
+        _api,
+        "lane",
+        _ts("x", "y"),
+        _PT,
+        f"`{_api}(x, y)`: per component, {_what}, rounded to nearest even.",
+        PAIR_TYPES,
+    )
+for _api, _what in (
+    ("__hfmax2", "x * y + z rounded once"),
+    ("__hfmax2_relu", "x * y + z rounded once, a negative result 0"),
+    ("__hcmadd", "x * y + z as complex numbers (x the real part, y the imaginary)"),
+):
+    _half10(
+        _api,
+        "lane",
+        _ts("x", "y", "z"),
+        _PT,
+        f"`{_api}(x, y, z)`: per component, {_what}.",
+        PAIR_TYPES,
+    )
+for _c in _COMPARE:
+    for _u, _nan in (("", "false"), ("u", "true")):
+        _half10(
+            f"__h{_c}{_u}x2",
+            "cmp",
+            _ts("x", "y"),
+            _PT,
+            f"`__h{_c}{_u}x2(x, y)`: per component, 1.0 where x {_c} y, else 0.0 (a NaN: {_nan}).",
+            PAIR_TYPES,
+        )
+        _half10(
+            f"__hb{_c}{_u}x2",
+            "cmp",
+            _ts("x", "y"),
+            Result("value", exact(_I1)),
+            f"`__hb{_c}{_u}x2(x, y)`: whether x {_c} y in both components (a NaN: {_nan}).",
+            PAIR_TYPES,
+        )
+        _half10(
+            f"__h{_c}{_u}x2_mask",
+            "cmp",
+            _ts("x", "y"),
+            Result("value", exact(U32_)),
+            f"`__h{_c}{_u}x2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x "
+            f"{_c} y (low: .x), else 0 (a NaN: {_nan}).",
+            PAIR_TYPES,
+        )
+        _half10(
+            f"__h{_c}{_u}",
+            "cmp",
+            _ts("x", "y"),
+            Result("value", exact(_I1)),
+            f"`__h{_c}{_u}(x, y)`: whether x {_c} y, halves or bfloat16_t (a NaN: {_nan}).",
+            HALF_MATH,
+        )
+for _api in ("__low2float", "__high2float"):
+    _half10(
+        _api,
+        "unpack",
+        _ts("x"),
+        _F32R,
+        f"`{_api}(x)`: the {'low (.x)' if 'low' in _api else 'high (.y)'} component as a float.",
+        PAIR_TYPES,
+    )
+for _api, _what in (
+    ("__hadd", "x + y"),
+    ("__hsub", "x - y"),
+    ("__hmul", "x * y"),
+    ("__hdiv", "x / y"),
+    ("__hmax_nan", "the larger (NaN if either is)"),
+    ("__hmin_nan", "the smaller (NaN if either is)"),
+):
+    _half10(
+        _api,
+        "lane",
+        _ts("x", "y"),
+        _PT,
+        f"`{_api}(x, y)`: {_what}, rounded to nearest even.",
+        HALF_MATH,
+    )
+_half10("__hneg", "lane", _ts("x"), _PT, "`__hneg(x)`: -x.", HALF_MATH)
+_half10(
+    "__hfma_relu",
+    "lane",
+    _ts("x", "y", "z"),
+    _PT,
+    "`__hfma_relu(x, y, z)`: x * y + z rounded once, a negative result 0.",
+    HALF_MATH,
+)
+for _api, _what in (("hexp10", "10^x (powf(10, x))"), ("hlog10", "logf(x) / logf(10.0f)")):
+    _half10(_api, "lane", _ts("x"), _PT, f"`{_api}(x)`: {_what}, rounded to T.", HALF_MATH)
+for _api, _what in (("__hisnan", "NaN"), ("__hisinf", "infinite")):
+    _half10(
+        _api,
+        "cmp",
+        _ts("x"),
+        Result("value", exact(_I1)),
+        f"`{_api}(x)`: whether x is {_what}.",
+        HALF_MATH,
+    )
+_U16 = IntegerType(16, Signedness.UNSIGNED)
+for _pair, _one, _h, _name, _header in (
+    (HALF2, F16, "half", "half2", "simt_api/asc_fp16.h"),
+    (BF16X2, BF16, "bfloat16", "bfloat162", "simt_api/asc_bf16.h"),
+):
+    _P = Result("value", exact(_pair))
+    _O = Result("value", exact(_one))
+    _p = Operand("x", exact(_pair))
+    _one_t = "half" if _one is F16 else "bfloat16_t"
+    _pair_t = "half2" if _pair is HALF2 else "bfloat16x2_t"
+    for _api, _ops, _res, _kind, _what in (
+        (f"__floats2{_name}_rn", _f32("x", "y"), _P, "pack", "x and y rounded to nearest even"),
+        (
+            f"__halves2{_name}",
+            (Operand("x", exact(_one)), Operand("y", exact(_one))),
+            _P,
+            "pack",
+            "(x, y)",
+        ),
+        (
+            f"make_{_name}",
+            (Operand("x", exact(_one)), Operand("y", exact(_one))),
+            _P,
+            "pack",
+            "(x, y)",
+        ),
+        (f"__low2{_h}", (_p,), _O, "unpack", "the low component (.x)"),
+        (f"__high2{_h}", (_p,), _O, "unpack", "the high component (.y)"),
+        (f"__low2{_name}", (_p,), _P, "swap", "(x.x, x.x)"),
+        (f"__high2{_name}", (_p,), _P, "swap", "(x.y, x.y)"),
+        (f"__lows2{_name}", (_p, Operand("y", exact(_pair))), _P, "swap", "(x.x, y.x)"),
+        (f"__highs2{_name}", (_p, Operand("y", exact(_pair))), _P, "swap", "(x.y, y.y)"),
+        (
+            f"__ushort_as_{_h}",
+            (Operand("x", exact(_U16)),),
+            _O,
+            "bits",
+            f"x's 16 bits as a {_one_t}",
+        ),
+    ):
+        _half10(
+            _api, _kind, _ops, _res, f"`{_api}`: the {_pair_t} / {_one_t} {_what}.", None, _header
+        )
+_half10(
+    "__float2bfloat162_rn",
+    "pack",
+    _f32("x"),
+    Result("value", exact(BF16X2)),
+    "`__float2bfloat162_rn(x)`: x rounded to nearest even in both components.",
+    None,
+    "simt_api/asc_bf16.h",
+)
+_half10(
+    "__bfloat162bfloat162",
+    "pack",
+    (Operand("x", exact(BF16)),),
+    Result("value", exact(BF16X2)),
+    "`__bfloat162bfloat162(x)`: (x, x).",
+    None,
+    "simt_api/asc_bf16.h",
+)
+
+
+class SimtPointerCastBase(SimtOp):
+    """`reinterpret_cast<Q T*>(p)`: the same memory (`__gm__` or `__ubuf__`), another
+    element type (a half pointer seen as half2 pairs, ...)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        src, dst = self.ptr.type, self.value.type  # type: ignore[attr-defined]
+        if not is_pointer(dst) or _space(src) != _space(dst):
+            raise VerifyException(
+                f"'{self.name}': the result must be a pointer to the same memory as the "
+                f"operand ({src}), not {dst}"
+            )
+
+
+_add(
+    "SimtPointerCastOp",
+    "pointer_cast",
+    "reinterpret_cast",
+    (Operand("ptr", pointer("T")),),
+    (Result("value", ANY),),
+    sim="pointer_cast",
+    base=SimtPointerCastBase,
+    example={"T": "f16"},
+    doc="`reinterpret_cast<Q U*>(ptr)`: the pointer as one to another element type of "
+    "the same memory (to read and write half2 / bfloat16x2_t pairs of a half array).",
+)
+
 __all__ = [
     "ATOMICS",
     "DEFAULT_LAUNCH_BOUND",
     "DTYPES",
     "FAMILY",
     "GM_MEMORY_SPACE",
+    "HALF_FUNCTIONS",
     "MATH",
     "MATH_S10",
     "MATH_SIGNATURES",
     "MAX_THREADS",
     "OVERLOAD_HEADERS",
+    "PAIRS",
+    "PAIR_TYPES",
     "POINTER_MATH",
     "REDUCE_DTYPES",
     "SHFL_DTYPES",

@@ -49,11 +49,20 @@ def _print_printf(emitter: Any, op: Any) -> None:
     emitter.line(f"__asc_simt_vf::printf({', '.join(args)});")
 
 
+def _print_pointer_cast(emitter: Any, op: Any) -> None:
+    """`__gm__ half2* q = reinterpret_cast<__gm__ half2*>(p);`"""
+    from asc_xdsl.backends.ascendc.cpp_types import cpp_type
+
+    target = cpp_type(op.value.type)
+    emitter.declare(op, op.value, f"reinterpret_cast<{target}>({emitter.name(op.ptr)})")
+
+
 ROWS: dict[str, tuple[str, str]] = {
     "ascendc.simt.vf_call": ("simt", "_print_vf_call"),
     "ascendc.simt.vf_call_dims": ("simt", "_print_vf_call"),
     **{name: ("simt", "_print_builtin") for name in _BUILTINS},
     "ascendc.simt.store": ("simt", "_print_store"),
     "ascendc.simt.printf": ("simt", "_print_printf"),
+    "ascendc.simt.pointer_cast": ("simt", "_print_pointer_cast"),
 }
 """This module's rows of `emitters.EMITTERS`."""

@@ -19,6 +19,7 @@ from asc_xdsl.dialects.ascendc.simt import (
     SimtGroupShflBase,
     SimtGroupTileBase,
     SimtOp,
+    SimtPointerCastBase,
     SimtPointerMathBase,
     SimtPrintfBase,
     SimtShflBase,
@@ -143,7 +144,7 @@ class SimtLoadOp(SimtOp):
     - `index`: int
 
     Results:
-    - `value`: scalar
+    - `value`: scalar (or a half2 / bfloat16x2_t pair)
     """
 
     name = "ascendc.simt.load"
@@ -160,7 +161,7 @@ class SimtStoreOp(SimtOp):
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, write
     - `index`: int
-    - `value`: scalar
+    - `value`: scalar (or a half2 / bfloat16x2_t pair)
     """
 
     name = "ascendc.simt.store"
@@ -2832,7 +2833,8 @@ class SimtAtomicXorOp(SimtAtomicBase):
 
 class SimtAtomicCasOp(SimtAtomicBase):
     """`asc_atomic_cas(ptr + index, compare, value)`: atomically, ptr[index] = old == compare ?
-    value : old; returns the old value (GM or UB). In namespace __asc_simt_vf.
+    value : old (a pair: both halves' bits equal); returns the old value (GM or UB). In
+    namespace __asc_simt_vf.
 
     `ascendc.simt.atomic_cas`: Ascend C `asc_atomic_cas`, pipe V.
 
@@ -4235,6 +4237,2156 @@ class SimtStwtOp(SimtCacheBase):
     index: Operand
     value: Operand
 
+class SimtMathH2CosOp(SimtOp):
+    """`h2cos(x)`: hcos of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2cos`: Ascend C `h2cos`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2cos"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2SinOp(SimtOp):
+    """`h2sin(x)`: hsin of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2sin`: Ascend C `h2sin`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2sin"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2TanhOp(SimtOp):
+    """`h2tanh(x)`: htanh of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2tanh`: Ascend C `h2tanh`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2tanh"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2ExpOp(SimtOp):
+    """`h2exp(x)`: hexp of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2exp`: Ascend C `h2exp`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2exp"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2Exp2Op(SimtOp):
+    """`h2exp2(x)`: hexp2 of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2exp2`: Ascend C `h2exp2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2exp2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2Exp10Op(SimtOp):
+    """`h2exp10(x)`: hexp10 of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2exp10`: Ascend C `h2exp10`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2exp10"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2LogOp(SimtOp):
+    """`h2log(x)`: hlog of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2log`: Ascend C `h2log`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2log"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2Log2Op(SimtOp):
+    """`h2log2(x)`: hlog2 of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2log2`: Ascend C `h2log2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2log2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2Log10Op(SimtOp):
+    """`h2log10(x)`: hlog10 of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2log10`: Ascend C `h2log10`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2log10"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2SqrtOp(SimtOp):
+    """`h2sqrt(x)`: hsqrt of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2sqrt`: Ascend C `h2sqrt`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2sqrt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2RsqrtOp(SimtOp):
+    """`h2rsqrt(x)`: hrsqrt of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2rsqrt`: Ascend C `h2rsqrt`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2rsqrt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2RcpOp(SimtOp):
+    """`h2rcp(x)`: hrcp of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2rcp`: Ascend C `h2rcp`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2rcp"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2FloorOp(SimtOp):
+    """`h2floor(x)`: hfloor of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2floor`: Ascend C `h2floor`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2floor"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2RintOp(SimtOp):
+    """`h2rint(x)`: hrint of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2rint`: Ascend C `h2rint`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2rint"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2CeilOp(SimtOp):
+    """`h2ceil(x)`: hceil of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2ceil`: Ascend C `h2ceil`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2ceil"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2TruncOp(SimtOp):
+    """`h2trunc(x)`: htrunc of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2trunc`: Ascend C `h2trunc`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2trunc"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHabsx2Op(SimtOp):
+    """`__habsx2(x)`: |x| of each component (the sign bits cleared).
+
+    `ascendc.simt.habsx2`: Ascend C `__habsx2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.habsx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHnegx2Op(SimtOp):
+    """`__hnegx2(x)`: -x of each component.
+
+    `ascendc.simt.hnegx2`: Ascend C `__hnegx2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hnegx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIsnanx2Op(SimtOp):
+    """`__isnanx2(x)`: 1.0 in each component that is NaN, else 0.0.
+
+    `ascendc.simt.isnanx2`: Ascend C `__isnanx2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.isnanx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLowhigh2HighlowOp(SimtOp):
+    """`__lowhigh2highlow(x)`: the components swapped.
+
+    `ascendc.simt.lowhigh2highlow`: Ascend C `__lowhigh2highlow`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.lowhigh2highlow"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHaddx2Op(SimtOp):
+    """`__haddx2(x, y)`: per component, x + y, rounded to nearest even.
+
+    `ascendc.simt.haddx2`: Ascend C `__haddx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.haddx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHsubx2Op(SimtOp):
+    """`__hsubx2(x, y)`: per component, x - y, rounded to nearest even.
+
+    `ascendc.simt.hsubx2`: Ascend C `__hsubx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hsubx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmulx2Op(SimtOp):
+    """`__hmulx2(x, y)`: per component, x * y, rounded to nearest even.
+
+    `ascendc.simt.hmulx2`: Ascend C `__hmulx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmulx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHdivx2Op(SimtOp):
+    """`__hdivx2(x, y)`: per component, x / y, rounded to nearest even.
+
+    `ascendc.simt.hdivx2`: Ascend C `__hdivx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hdivx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmaxx2Op(SimtOp):
+    """`__hmaxx2(x, y)`: per component, the larger (a NaN component gives the other), rounded
+    to nearest even.
+
+    `ascendc.simt.hmaxx2`: Ascend C `__hmaxx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmaxx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHminx2Op(SimtOp):
+    """`__hminx2(x, y)`: per component, the smaller (a NaN component gives the other), rounded
+    to nearest even.
+
+    `ascendc.simt.hminx2`: Ascend C `__hminx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hminx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmaxx2NanOp(SimtOp):
+    """`__hmaxx2_nan(x, y)`: per component, the larger (NaN if either is), rounded to nearest
+    even.
+
+    `ascendc.simt.hmaxx2_nan`: Ascend C `__hmaxx2_nan`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmaxx2_nan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHminx2NanOp(SimtOp):
+    """`__hminx2_nan(x, y)`: per component, the smaller (NaN if either is), rounded to nearest
+    even.
+
+    `ascendc.simt.hminx2_nan`: Ascend C `__hminx2_nan`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hminx2_nan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHfmax2Op(SimtOp):
+    """`__hfmax2(x, y, z)`: per component, x * y + z rounded once.
+
+    `ascendc.simt.hfmax2`: Ascend C `__hfmax2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hfmax2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathHfmax2ReluOp(SimtOp):
+    """`__hfmax2_relu(x, y, z)`: per component, x * y + z rounded once, a negative result 0.
+
+    `ascendc.simt.hfmax2_relu`: Ascend C `__hfmax2_relu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hfmax2_relu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathHcmaddOp(SimtOp):
+    """`__hcmadd(x, y, z)`: per component, x * y + z as complex numbers (x the real part, y the
+    imaginary).
+
+    `ascendc.simt.hcmadd`: Ascend C `__hcmadd`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hcmadd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathHeqx2Op(SimtOp):
+    """`__heqx2(x, y)`: per component, 1.0 where x eq y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.heqx2`: Ascend C `__heqx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.heqx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbeqx2Op(SimtOp):
+    """`__hbeqx2(x, y)`: whether x eq y in both components (a NaN: false).
+
+    `ascendc.simt.hbeqx2`: Ascend C `__hbeqx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbeqx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHeqx2MaskOp(SimtOp):
+    """`__heqx2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x eq y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.heqx2_mask`: Ascend C `__heqx2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.heqx2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHeqOp(SimtOp):
+    """`__heq(x, y)`: whether x eq y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.heq`: Ascend C `__heq`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.heq"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHequx2Op(SimtOp):
+    """`__hequx2(x, y)`: per component, 1.0 where x eq y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hequx2`: Ascend C `__hequx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hequx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbequx2Op(SimtOp):
+    """`__hbequx2(x, y)`: whether x eq y in both components (a NaN: true).
+
+    `ascendc.simt.hbequx2`: Ascend C `__hbequx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbequx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHequx2MaskOp(SimtOp):
+    """`__hequx2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x eq y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hequx2_mask`: Ascend C `__hequx2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hequx2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHequOp(SimtOp):
+    """`__hequ(x, y)`: whether x eq y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hequ`: Ascend C `__hequ`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hequ"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHnex2Op(SimtOp):
+    """`__hnex2(x, y)`: per component, 1.0 where x ne y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hnex2`: Ascend C `__hnex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hnex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbnex2Op(SimtOp):
+    """`__hbnex2(x, y)`: whether x ne y in both components (a NaN: false).
+
+    `ascendc.simt.hbnex2`: Ascend C `__hbnex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbnex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHnex2MaskOp(SimtOp):
+    """`__hnex2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x ne y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hnex2_mask`: Ascend C `__hnex2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hnex2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHneOp(SimtOp):
+    """`__hne(x, y)`: whether x ne y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hne`: Ascend C `__hne`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hne"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHneux2Op(SimtOp):
+    """`__hneux2(x, y)`: per component, 1.0 where x ne y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hneux2`: Ascend C `__hneux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hneux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbneux2Op(SimtOp):
+    """`__hbneux2(x, y)`: whether x ne y in both components (a NaN: true).
+
+    `ascendc.simt.hbneux2`: Ascend C `__hbneux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbneux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHneux2MaskOp(SimtOp):
+    """`__hneux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x ne y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hneux2_mask`: Ascend C `__hneux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hneux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHneuOp(SimtOp):
+    """`__hneu(x, y)`: whether x ne y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hneu`: Ascend C `__hneu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hneu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHlex2Op(SimtOp):
+    """`__hlex2(x, y)`: per component, 1.0 where x le y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hlex2`: Ascend C `__hlex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hlex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHblex2Op(SimtOp):
+    """`__hblex2(x, y)`: whether x le y in both components (a NaN: false).
+
+    `ascendc.simt.hblex2`: Ascend C `__hblex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hblex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHlex2MaskOp(SimtOp):
+    """`__hlex2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x le y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hlex2_mask`: Ascend C `__hlex2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hlex2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHleOp(SimtOp):
+    """`__hle(x, y)`: whether x le y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hle`: Ascend C `__hle`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hle"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHleux2Op(SimtOp):
+    """`__hleux2(x, y)`: per component, 1.0 where x le y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hleux2`: Ascend C `__hleux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hleux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbleux2Op(SimtOp):
+    """`__hbleux2(x, y)`: whether x le y in both components (a NaN: true).
+
+    `ascendc.simt.hbleux2`: Ascend C `__hbleux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbleux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHleux2MaskOp(SimtOp):
+    """`__hleux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x le y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hleux2_mask`: Ascend C `__hleux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hleux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHleuOp(SimtOp):
+    """`__hleu(x, y)`: whether x le y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hleu`: Ascend C `__hleu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hleu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgex2Op(SimtOp):
+    """`__hgex2(x, y)`: per component, 1.0 where x ge y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hgex2`: Ascend C `__hgex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hgex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbgex2Op(SimtOp):
+    """`__hbgex2(x, y)`: whether x ge y in both components (a NaN: false).
+
+    `ascendc.simt.hbgex2`: Ascend C `__hbgex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbgex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgex2MaskOp(SimtOp):
+    """`__hgex2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x ge y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hgex2_mask`: Ascend C `__hgex2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hgex2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgeOp(SimtOp):
+    """`__hge(x, y)`: whether x ge y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hge`: Ascend C `__hge`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hge"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgeux2Op(SimtOp):
+    """`__hgeux2(x, y)`: per component, 1.0 where x ge y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hgeux2`: Ascend C `__hgeux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hgeux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbgeux2Op(SimtOp):
+    """`__hbgeux2(x, y)`: whether x ge y in both components (a NaN: true).
+
+    `ascendc.simt.hbgeux2`: Ascend C `__hbgeux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbgeux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgeux2MaskOp(SimtOp):
+    """`__hgeux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x ge y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hgeux2_mask`: Ascend C `__hgeux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hgeux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgeuOp(SimtOp):
+    """`__hgeu(x, y)`: whether x ge y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hgeu`: Ascend C `__hgeu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hgeu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltx2Op(SimtOp):
+    """`__hltx2(x, y)`: per component, 1.0 where x lt y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hltx2`: Ascend C `__hltx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hltx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbltx2Op(SimtOp):
+    """`__hbltx2(x, y)`: whether x lt y in both components (a NaN: false).
+
+    `ascendc.simt.hbltx2`: Ascend C `__hbltx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbltx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltx2MaskOp(SimtOp):
+    """`__hltx2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x lt y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hltx2_mask`: Ascend C `__hltx2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hltx2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltOp(SimtOp):
+    """`__hlt(x, y)`: whether x lt y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hlt`: Ascend C `__hlt`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hlt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltux2Op(SimtOp):
+    """`__hltux2(x, y)`: per component, 1.0 where x lt y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hltux2`: Ascend C `__hltux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hltux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbltux2Op(SimtOp):
+    """`__hbltux2(x, y)`: whether x lt y in both components (a NaN: true).
+
+    `ascendc.simt.hbltux2`: Ascend C `__hbltux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbltux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltux2MaskOp(SimtOp):
+    """`__hltux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x lt y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hltux2_mask`: Ascend C `__hltux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hltux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltuOp(SimtOp):
+    """`__hltu(x, y)`: whether x lt y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hltu`: Ascend C `__hltu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hltu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtx2Op(SimtOp):
+    """`__hgtx2(x, y)`: per component, 1.0 where x gt y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hgtx2`: Ascend C `__hgtx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hgtx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbgtx2Op(SimtOp):
+    """`__hbgtx2(x, y)`: whether x gt y in both components (a NaN: false).
+
+    `ascendc.simt.hbgtx2`: Ascend C `__hbgtx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbgtx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtx2MaskOp(SimtOp):
+    """`__hgtx2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x gt y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hgtx2_mask`: Ascend C `__hgtx2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hgtx2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtOp(SimtOp):
+    """`__hgt(x, y)`: whether x gt y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hgt`: Ascend C `__hgt`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hgt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtux2Op(SimtOp):
+    """`__hgtux2(x, y)`: per component, 1.0 where x gt y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hgtux2`: Ascend C `__hgtux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hgtux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbgtux2Op(SimtOp):
+    """`__hbgtux2(x, y)`: whether x gt y in both components (a NaN: true).
+
+    `ascendc.simt.hbgtux2`: Ascend C `__hbgtux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbgtux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtux2MaskOp(SimtOp):
+    """`__hgtux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x gt y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hgtux2_mask`: Ascend C `__hgtux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hgtux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtuOp(SimtOp):
+    """`__hgtu(x, y)`: whether x gt y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hgtu`: Ascend C `__hgtu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hgtu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathLow2FloatOp(SimtOp):
+    """`__low2float(x)`: the low (.x) component as a float.
+
+    `ascendc.simt.low2float`: Ascend C `__low2float`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.low2float"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2FloatOp(SimtOp):
+    """`__high2float(x)`: the high (.y) component as a float.
+
+    `ascendc.simt.high2float`: Ascend C `__high2float`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.high2float"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHaddOp(SimtOp):
+    """`__hadd(x, y)`: x + y, rounded to nearest even.
+
+    `ascendc.simt.hadd`: Ascend C `__hadd`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hadd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHsubOp(SimtOp):
+    """`__hsub(x, y)`: x - y, rounded to nearest even.
+
+    `ascendc.simt.hsub`: Ascend C `__hsub`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hsub"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmulOp(SimtOp):
+    """`__hmul(x, y)`: x * y, rounded to nearest even.
+
+    `ascendc.simt.hmul`: Ascend C `__hmul`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmul"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHdivOp(SimtOp):
+    """`__hdiv(x, y)`: x / y, rounded to nearest even.
+
+    `ascendc.simt.hdiv`: Ascend C `__hdiv`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hdiv"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmaxNanOp(SimtOp):
+    """`__hmax_nan(x, y)`: the larger (NaN if either is), rounded to nearest even.
+
+    `ascendc.simt.hmax_nan`: Ascend C `__hmax_nan`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmax_nan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHminNanOp(SimtOp):
+    """`__hmin_nan(x, y)`: the smaller (NaN if either is), rounded to nearest even.
+
+    `ascendc.simt.hmin_nan`: Ascend C `__hmin_nan`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmin_nan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHnegOp(SimtOp):
+    """`__hneg(x)`: -x.
+
+    `ascendc.simt.hneg`: Ascend C `__hneg`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hneg"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHfmaReluOp(SimtOp):
+    """`__hfma_relu(x, y, z)`: x * y + z rounded once, a negative result 0.
+
+    `ascendc.simt.hfma_relu`: Ascend C `__hfma_relu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hfma_relu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathHexp10Op(SimtOp):
+    """`hexp10(x)`: 10^x (powf(10, x)), rounded to T.
+
+    `ascendc.simt.hexp10`: Ascend C `hexp10`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hexp10"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHlog10Op(SimtOp):
+    """`hlog10(x)`: logf(x) / logf(10.0f), rounded to T.
+
+    `ascendc.simt.hlog10`: Ascend C `hlog10`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hlog10"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHisnanOp(SimtOp):
+    """`__hisnan(x)`: whether x is NaN.
+
+    `ascendc.simt.hisnan`: Ascend C `__hisnan`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hisnan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHisinfOp(SimtOp):
+    """`__hisinf(x)`: whether x is infinite.
+
+    `ascendc.simt.hisinf`: Ascend C `__hisinf`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hisinf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloats2Half2RnOp(SimtOp):
+    """`__floats2half2_rn`: the half2 / half x and y rounded to nearest even.
+
+    `ascendc.simt.floats2half2_rn`: Ascend C `__floats2half2_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.floats2half2_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHalves2Half2Op(SimtOp):
+    """`__halves2half2`: the half2 / half (x, y).
+
+    `ascendc.simt.halves2half2`: Ascend C `__halves2half2`, pipe V.
+
+    Operands:
+    - `x`: f16
+    - `y`: f16
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.halves2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeHalf2Op(SimtOp):
+    """`make_half2`: the half2 / half (x, y).
+
+    `ascendc.simt.make_half2`: Ascend C `make_half2`, pipe V.
+
+    Operands:
+    - `x`: f16
+    - `y`: f16
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.make_half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathLow2HalfOp(SimtOp):
+    """`__low2half`: the half2 / half the low component (.x).
+
+    `ascendc.simt.low2half`: Ascend C `__low2half`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.low2half"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2HalfOp(SimtOp):
+    """`__high2half`: the half2 / half the high component (.y).
+
+    `ascendc.simt.high2half`: Ascend C `__high2half`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.high2half"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLow2Half2Op(SimtOp):
+    """`__low2half2`: the half2 / half (x.x, x.x).
+
+    `ascendc.simt.low2half2`: Ascend C `__low2half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.low2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2Half2Op(SimtOp):
+    """`__high2half2`: the half2 / half (x.y, x.y).
+
+    `ascendc.simt.high2half2`: Ascend C `__high2half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.high2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLows2Half2Op(SimtOp):
+    """`__lows2half2`: the half2 / half (x.x, y.x).
+
+    `ascendc.simt.lows2half2`: Ascend C `__lows2half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+    - `y`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.lows2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHighs2Half2Op(SimtOp):
+    """`__highs2half2`: the half2 / half (x.y, y.y).
+
+    `ascendc.simt.highs2half2`: Ascend C `__highs2half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+    - `y`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.highs2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathUshortAsHalfOp(SimtOp):
+    """`__ushort_as_half`: the half2 / half x's 16 bits as a half.
+
+    `ascendc.simt.ushort_as_half`: Ascend C `__ushort_as_half`, pipe V.
+
+    Operands:
+    - `x`: ui16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ushort_as_half"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloats2Bfloat162RnOp(SimtOp):
+    """`__floats2bfloat162_rn`: the bfloat16x2_t / bfloat16_t x and y rounded to nearest even.
+
+    `ascendc.simt.floats2bfloat162_rn`: Ascend C `__floats2bfloat162_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.floats2bfloat162_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHalves2Bfloat162Op(SimtOp):
+    """`__halves2bfloat162`: the bfloat16x2_t / bfloat16_t (x, y).
+
+    `ascendc.simt.halves2bfloat162`: Ascend C `__halves2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: bf16
+    - `y`: bf16
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.halves2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeBfloat162Op(SimtOp):
+    """`make_bfloat162`: the bfloat16x2_t / bfloat16_t (x, y).
+
+    `ascendc.simt.make_bfloat162`: Ascend C `make_bfloat162`, pipe V.
+
+    Operands:
+    - `x`: bf16
+    - `y`: bf16
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.make_bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathLow2Bfloat16Op(SimtOp):
+    """`__low2bfloat16`: the bfloat16x2_t / bfloat16_t the low component (.x).
+
+    `ascendc.simt.low2bfloat16`: Ascend C `__low2bfloat16`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.low2bfloat16"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2Bfloat16Op(SimtOp):
+    """`__high2bfloat16`: the bfloat16x2_t / bfloat16_t the high component (.y).
+
+    `ascendc.simt.high2bfloat16`: Ascend C `__high2bfloat16`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.high2bfloat16"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLow2Bfloat162Op(SimtOp):
+    """`__low2bfloat162`: the bfloat16x2_t / bfloat16_t (x.x, x.x).
+
+    `ascendc.simt.low2bfloat162`: Ascend C `__low2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.low2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2Bfloat162Op(SimtOp):
+    """`__high2bfloat162`: the bfloat16x2_t / bfloat16_t (x.y, x.y).
+
+    `ascendc.simt.high2bfloat162`: Ascend C `__high2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.high2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLows2Bfloat162Op(SimtOp):
+    """`__lows2bfloat162`: the bfloat16x2_t / bfloat16_t (x.x, y.x).
+
+    `ascendc.simt.lows2bfloat162`: Ascend C `__lows2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+    - `y`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.lows2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHighs2Bfloat162Op(SimtOp):
+    """`__highs2bfloat162`: the bfloat16x2_t / bfloat16_t (x.y, y.y).
+
+    `ascendc.simt.highs2bfloat162`: Ascend C `__highs2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+    - `y`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.highs2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathUshortAsBfloat16Op(SimtOp):
+    """`__ushort_as_bfloat16`: the bfloat16x2_t / bfloat16_t x's 16 bits as a bfloat16_t.
+
+    `ascendc.simt.ushort_as_bfloat16`: Ascend C `__ushort_as_bfloat16`, pipe V.
+
+    Operands:
+    - `x`: ui16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ushort_as_bfloat16"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat162RnOp(SimtOp):
+    """`__float2bfloat162_rn(x)`: x rounded to nearest even in both components.
+
+    `ascendc.simt.float2bfloat162_rn`: Ascend C `__float2bfloat162_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float2bfloat162_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat162Op(SimtOp):
+    """`__bfloat162bfloat162(x)`: (x, x).
+
+    `ascendc.simt.bfloat162bfloat162`: Ascend C `__bfloat162bfloat162`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.bfloat162bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtPointerCastOp(SimtPointerCastBase):
+    """`reinterpret_cast<Q U*>(ptr)`: the pointer as one to another element type of the same
+    memory (to read and write half2 / bfloat16x2_t pairs of a half array).
+
+    `ascendc.simt.pointer_cast`: Ascend C `reinterpret_cast`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*
+
+    Results:
+    - `value`: any
+    """
+
+    name = "ascendc.simt.pointer_cast"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    value: OpResult
+
 __all__ = [
     "SimtActivemaskOp",
     "SimtAllOp",
@@ -4284,6 +6436,7 @@ __all__ = [
     "SimtMathAtan2FOp",
     "SimtMathAtanfOp",
     "SimtMathAtanhfOp",
+    "SimtMathBfloat162Bfloat162Op",
     "SimtMathBfloat162FloatOp",
     "SimtMathCbrtfOp",
     "SimtMathCeilfOp",
@@ -4316,6 +6469,7 @@ __all__ = [
     "SimtMathFloat2Bfloat16RuSatOp",
     "SimtMathFloat2Bfloat16RzOp",
     "SimtMathFloat2Bfloat16RzSatOp",
+    "SimtMathFloat2Bfloat162RnOp",
     "SimtMathFloat2HalfOp",
     "SimtMathFloat2HalfRdOp",
     "SimtMathFloat2HalfRdSatOp",
@@ -4346,29 +6500,129 @@ __all__ = [
     "SimtMathFloat2UintRzOp",
     "SimtMathFloatAsIntOp",
     "SimtMathFloatAsUintOp",
+    "SimtMathFloats2Bfloat162RnOp",
+    "SimtMathFloats2Half2RnOp",
     "SimtMathFloorfOp",
     "SimtMathFmafOp",
     "SimtMathFmaxfOp",
     "SimtMathFminfOp",
     "SimtMathFmodfOp",
     "SimtMathFrexpfOp",
+    "SimtMathH2CeilOp",
+    "SimtMathH2CosOp",
+    "SimtMathH2Exp2Op",
+    "SimtMathH2Exp10Op",
+    "SimtMathH2ExpOp",
+    "SimtMathH2FloorOp",
+    "SimtMathH2Log2Op",
+    "SimtMathH2Log10Op",
+    "SimtMathH2LogOp",
+    "SimtMathH2RcpOp",
+    "SimtMathH2RintOp",
+    "SimtMathH2RsqrtOp",
+    "SimtMathH2SinOp",
+    "SimtMathH2SqrtOp",
+    "SimtMathH2TanhOp",
+    "SimtMathH2TruncOp",
     "SimtMathHabsOp",
+    "SimtMathHabsx2Op",
+    "SimtMathHaddOp",
+    "SimtMathHaddx2Op",
     "SimtMathHalf2FloatOp",
+    "SimtMathHalves2Bfloat162Op",
+    "SimtMathHalves2Half2Op",
+    "SimtMathHbequx2Op",
+    "SimtMathHbeqx2Op",
+    "SimtMathHbgeux2Op",
+    "SimtMathHbgex2Op",
+    "SimtMathHbgtux2Op",
+    "SimtMathHbgtx2Op",
+    "SimtMathHbleux2Op",
+    "SimtMathHblex2Op",
+    "SimtMathHbltux2Op",
+    "SimtMathHbltx2Op",
+    "SimtMathHbneux2Op",
+    "SimtMathHbnex2Op",
     "SimtMathHceilOp",
+    "SimtMathHcmaddOp",
     "SimtMathHcosOp",
+    "SimtMathHdivOp",
+    "SimtMathHdivx2Op",
+    "SimtMathHeqOp",
+    "SimtMathHequOp",
+    "SimtMathHequx2MaskOp",
+    "SimtMathHequx2Op",
+    "SimtMathHeqx2MaskOp",
+    "SimtMathHeqx2Op",
     "SimtMathHexp2Op",
+    "SimtMathHexp10Op",
     "SimtMathHexpOp",
     "SimtMathHfloorOp",
     "SimtMathHfmaOp",
+    "SimtMathHfmaReluOp",
+    "SimtMathHfmax2Op",
+    "SimtMathHfmax2ReluOp",
+    "SimtMathHgeOp",
+    "SimtMathHgeuOp",
+    "SimtMathHgeux2MaskOp",
+    "SimtMathHgeux2Op",
+    "SimtMathHgex2MaskOp",
+    "SimtMathHgex2Op",
+    "SimtMathHgtOp",
+    "SimtMathHgtuOp",
+    "SimtMathHgtux2MaskOp",
+    "SimtMathHgtux2Op",
+    "SimtMathHgtx2MaskOp",
+    "SimtMathHgtx2Op",
+    "SimtMathHigh2Bfloat16Op",
+    "SimtMathHigh2Bfloat162Op",
+    "SimtMathHigh2FloatOp",
+    "SimtMathHigh2Half2Op",
+    "SimtMathHigh2HalfOp",
+    "SimtMathHighs2Bfloat162Op",
+    "SimtMathHighs2Half2Op",
+    "SimtMathHisinfOp",
+    "SimtMathHisnanOp",
+    "SimtMathHleOp",
+    "SimtMathHleuOp",
+    "SimtMathHleux2MaskOp",
+    "SimtMathHleux2Op",
+    "SimtMathHlex2MaskOp",
+    "SimtMathHlex2Op",
     "SimtMathHlog2Op",
+    "SimtMathHlog10Op",
     "SimtMathHlogOp",
+    "SimtMathHltOp",
+    "SimtMathHltuOp",
+    "SimtMathHltux2MaskOp",
+    "SimtMathHltux2Op",
+    "SimtMathHltx2MaskOp",
+    "SimtMathHltx2Op",
+    "SimtMathHmaxNanOp",
     "SimtMathHmaxOp",
+    "SimtMathHmaxx2NanOp",
+    "SimtMathHmaxx2Op",
+    "SimtMathHminNanOp",
     "SimtMathHminOp",
+    "SimtMathHminx2NanOp",
+    "SimtMathHminx2Op",
+    "SimtMathHmulOp",
+    "SimtMathHmulx2Op",
+    "SimtMathHneOp",
+    "SimtMathHnegOp",
+    "SimtMathHnegx2Op",
+    "SimtMathHneuOp",
+    "SimtMathHneux2MaskOp",
+    "SimtMathHneux2Op",
+    "SimtMathHnex2MaskOp",
+    "SimtMathHnex2Op",
     "SimtMathHrcpOp",
     "SimtMathHrintOp",
     "SimtMathHrsqrtOp",
     "SimtMathHsinOp",
     "SimtMathHsqrtOp",
+    "SimtMathHsubOp",
+    "SimtMathHsubx2Op",
     "SimtMathHtanhOp",
     "SimtMathHtruncOp",
     "SimtMathHypotfOp",
@@ -4382,6 +6636,7 @@ __all__ = [
     "SimtMathIsfiniteOp",
     "SimtMathIsinfOp",
     "SimtMathIsnanOp",
+    "SimtMathIsnanx2Op",
     "SimtMathJ0FOp",
     "SimtMathJ1FOp",
     "SimtMathJnfOp",
@@ -4403,8 +6658,18 @@ __all__ = [
     "SimtMathLog10FOp",
     "SimtMathLogbfOp",
     "SimtMathLogfOp",
+    "SimtMathLow2Bfloat16Op",
+    "SimtMathLow2Bfloat162Op",
+    "SimtMathLow2FloatOp",
+    "SimtMathLow2Half2Op",
+    "SimtMathLow2HalfOp",
+    "SimtMathLowhigh2HighlowOp",
+    "SimtMathLows2Bfloat162Op",
+    "SimtMathLows2Half2Op",
     "SimtMathLrintfOp",
     "SimtMathLroundfOp",
+    "SimtMathMakeBfloat162Op",
+    "SimtMathMakeHalf2Op",
     "SimtMathModffOp",
     "SimtMathNearbyintfOp",
     "SimtMathNextafterfOp",
@@ -4448,9 +6713,12 @@ __all__ = [
     "SimtMathUllminOp",
     "SimtMathUmaxOp",
     "SimtMathUminOp",
+    "SimtMathUshortAsBfloat16Op",
+    "SimtMathUshortAsHalfOp",
     "SimtMathY0FOp",
     "SimtMathY1FOp",
     "SimtMathYnfOp",
+    "SimtPointerCastOp",
     "SimtPrintfOp",
     "SimtReduceAddOp",
     "SimtReduceMaxOp",

@@ -43,7 +43,7 @@ import math
 import threading
 
 import numpy as np
-from xdsl.dialects.builtin import Float16Type
+from xdsl.dialects.builtin import Float16Type, IntegerType, Signedness
 from xdsl.ir import Operation
 
 from asc_xdsl.dialects.ascendc.simt import SYNC, tile_sizes
@@ -63,6 +63,7 @@ STATE = "SIMT"
 """Key of the running call's thread state in `c.regs`."""
 WARP = 32
 """Threads of a warp (warpSize), by linear thread index."""
+U32T = IntegerType(32, Signedness.UNSIGNED)
 WORKER_STACK = 8 * 1024 * 1024
 """Stack of each thread's coroutine (an OS thread): nested regions recurse."""
 
@@ -382,6 +383,8 @@ def _ub_address(ptr: int, index: int, size: int, what: str) -> int:
 
 
 def _load(op, comp):
+    if _pair_of(op.ptr.type) is not None:
+        return _pair_load(op, comp)
     el, t, scalar = _element(op)
     p, i, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
     what = "a SIMT read"
@@ -401,6 +404,8 @@ def _load(op, comp):
 
 
 def _store(op, comp):
+    if _pair_of(op.ptr.type) is not None:
+        return _pair_store(op, comp)
     el, _, _ = _element(op)
     p, i, s = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
     what = "a SIMT write"
@@ -710,6 +715,12 @@ _ATOMIC_OPS = {
 
 
 def _atomic(op, comp):
+    if _pair_of(op.ptr.type) is not None:
+        return _pair_atomic(op, comp)
+    return _scalar_atomic(op, comp)
+
+
+def _scalar_atomic(op, comp):
     """ptr[index] = f(old, value) in one step (no other thread runs between the read
     and the write), the old value the result: exact whatever order the threads run in,
     but for a float add's rounding, which follows that order (as on the device). A
@@ -781,7 +792,19 @@ _BUILDERS = {
     "cg_query": _cg_query,
     "cg_shfl": _cg_shfl,
     "cg_vote": _waits(lambda vs: (vs[0],)),
+    "pointer_cast": lambda op, comp: _pointer_cast(op, comp),
 }
+
+
+def _pointer_cast(op, comp):
+    """The same pointer value (a GM pointer's buffer and byte offset, a UB address); the
+    element type the accesses through it use is the op's result's."""
+    p, r = comp.slot(op.ptr), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        e[r] = e[p]
+
+    return run
 
 
 @sim_hook("simt")
@@ -894,6 +917,8 @@ def _half_math(t):
         "__hmax": np.fmax,
         "__hmin": np.fmin,
         "__hfma": fma,
+        "hexp10": _primitive(lambda v: np.float64(10.0) ** v),
+        "hlog10": lambda x: _LOG(x) / _LOG(10.0),
     }
     return {k: _in_float(f, to_t) for k, f in table.items()}
 
@@ -1098,10 +1123,12 @@ def _recip(v: float) -> float:
 
 
 def _math(op, comp):
-    from asc_xdsl.dialects.ascendc.simt import MATH
+    from asc_xdsl.dialects.ascendc.simt import HALF_FUNCTIONS, MATH
 
     global _S10
     api = MATH[op.name]
+    if api in HALF_FUNCTIONS:
+        return _half_function(op, comp, api, HALF_FUNCTIONS[api])
     t = op.value.type
     fn = _FLOAT_MATH.get(api)
     if fn is None:
@@ -1210,3 +1237,323 @@ def _is_ptr(op, name: str) -> bool:
 
 
 _BUILDERS["math_ptr"] = _math_ptr
+
+
+# -- half2 / bfloat16x2_t (asc_fp16.h, asc_bf16.h) --------------------------------------
+#
+# A pair value is a tuple (x, y) of Python floats, each a value of the component type
+# (half or bfloat16_t); in memory x is the low 16 bits. A function of the pair applies
+# the component's function to each (h2exp is hexp of .x and of .y, as the headers write
+# them), arithmetic rounds once to the component type.
+
+
+def _pair_of(t):
+    """The component type of a pair type (or a pointer to pairs), else None."""
+    from asc_xdsl.dialects.ascendc.simt import PAIRS
+
+    return PAIRS.get(getattr(t, "element_type", t))
+
+
+def _rounder(t):
+    """A float -> the nearest value of scalar type `t` (half, bfloat16_t), ties to even."""
+    if is_bf16(t):
+        return lambda v: float(to_scalar(t, v))
+    return lambda v: float(np.float16(v))
+
+
+def _pair_bits(raw: np.ndarray, t) -> tuple[float, float]:
+    halves = raw.view(np.uint16)
+    v = bf16_to_f32(halves.copy()) if is_bf16(t) else halves.view(np.float16)
+    return float(v[0]), float(v[1])
+
+
+def _pair_raw(value, t) -> np.ndarray:
+    data = np.array([value[0], value[1]], np.float32)
+    bits = f32_to_bf16(data) if is_bf16(t) else data.astype(np.float16).view(np.uint16)
+    return np.asarray(bits, np.uint16).view(np.uint8)
+
+
+def _pair_get(c, ptr, index: int, t, what: str, span: bool = True):
+    if isinstance(ptr, GmPtr):
+        if span:
+            u8, start = _gm_bytes(c, ptr, index, 4, what, False)
+        else:
+            start = ptr.byte_offset + index * 4
+            ptr.buf.check(start, 4, what)
+            u8 = ptr.buf.u8
+        return _pair_bits(np.array(u8[start : start + 4]), t)
+    address = _ub_address(ptr, index, 4, what)
+    raw = _read(c, address, _Elem(U32T), 1, what)
+    return _pair_bits(np.asarray(raw, np.uint32).view(np.uint8), t)
+
+
+def _pair_put(c, ptr, index: int, t, value, what: str, span: bool = True) -> None:
+    raw = _pair_raw(value, t)
+    if isinstance(ptr, GmPtr):
+        if span:
+            u8, start = _gm_bytes(c, ptr, index, 4, what, True)
+        else:
+            start = ptr.byte_offset + index * 4
+            ptr.buf.check(start, 4, what)
+            u8 = ptr.buf.u8
+        u8[start : start + 4] = raw
+        return
+    address = _ub_address(ptr, index, 4, what)
+    _write(c, address, _Elem(U32T), raw.view(np.uint32), np.ones(1, bool), what)
+
+
+def _pair_load(op, comp):
+    t = _pair_of(op.ptr.type)
+    p, i, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
+    what = "a SIMT read"
+
+    def run(e, c, _op=op):
+        _threads(c).cycles += 1
+        e[r] = _pair_get(c, e[p], int(e[i]), t, what)
+
+    return run
+
+
+def _pair_store(op, comp):
+    t = _pair_of(op.ptr.type)
+    p, i, s = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
+    what = "a SIMT write"
+
+    def run(e, c, _op=op):
+        _threads(c).cycles += 1
+        _pair_put(c, e[p], int(e[i]), t, e[s], what)
+
+    return run
+
+
+def _pair_atomic(op, comp):
+    """A pair atomic (add, sub, exch, max, min, cas): per component in one step, each
+    sum rounded to the component type once; returns the old pair (`return
+    atomicAdd(address, val)`); cas compares the 32 bits (both components' bits)."""
+    t = _pair_of(op.ptr.type)
+    kind = op.name.rpartition("_")[2]
+    rnd = _rounder(t)
+    combine = {
+        "add": lambda a, b: rnd(a + b),
+        "sub": lambda a, b: rnd(a - b),
+        "exch": lambda a, b: b,
+        "max": lambda a, b: b if b > a else a,
+        "min": lambda a, b: b if b < a else a,
+    }.get(kind)
+    p, i, v, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.operand), comp.slot(op.value)
+    cmp_slot = comp.slot(op.compare) if kind == "cas" else None
+    what = f"a SIMT asc_atomic_{kind}"
+
+    def run(e, c, _op=op):
+        state = _threads(c)
+        state.cycles += 1
+        ptr, index = e[p], int(e[i])
+        if isinstance(ptr, GmPtr):
+            start = ptr.byte_offset + index * 4
+            ptr.buf.check(start, 4, what)
+            if c.san is not None:
+                state.atomic.append((ptr.buf, start, start + 4, True))
+                if c.san.order is not None:
+                    _ticket(c, state, ptr.buf, start)
+        old = _pair_get(c, ptr, index, t, what, span=False)
+        value = e[v]
+        if kind == "cas":
+            same = bytes(_pair_raw(old, t)) == bytes(_pair_raw(e[cmp_slot], t))
+            new = value if same else old
+        else:
+            new = (combine(old[0], value[0]), combine(old[1], value[1]))
+        _pair_put(c, ptr, index, t, new, what, span=False)
+        e[r] = old
+
+    return run
+
+
+def _round_fraction(q, t) -> float:
+    """An exact value (a Fraction) rounded once to half / bfloat16_t, to nearest even."""
+    from fractions import Fraction
+
+    bits, emin, largest = (8, -126, 3.3895313892515355e38) if is_bf16(t) else (11, -14, 65504.0)
+    if q == 0:
+        return 0.0
+    m = abs(q)
+    e = m.numerator.bit_length() - m.denominator.bit_length()
+    if Fraction(2) ** e > m:
+        e -= 1
+    ulp = Fraction(2) ** (max(e, emin) - (bits - 1))
+    n, rest = divmod(m / ulp, 1)
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2):
+        n += 1
+    v = float(n * ulp)
+    if v > largest:
+        v = float("inf")
+    return -v if q < 0 else v
+
+
+def _cmadd(t):
+    """__hcmadd: (x.x + i x.y)(y.x + i y.y) + (z.x + i z.y), each part exact, then
+    rounded once to the component type."""
+    from fractions import Fraction
+
+    def run(x, y, z):
+        vals = (*x, *y, *z)
+        if not all(np.isfinite(v) for v in vals):  # (IEEE's rules in float64: no rounding)
+            re = x[0] * y[0] - x[1] * y[1] + z[0]
+            im = x[0] * y[1] + x[1] * y[0] + z[1]
+            return _rounder(t)(re), _rounder(t)(im)
+        a, b, c, d, g, h = (Fraction(v) for v in vals)
+        return _round_fraction(a * c - b * d + g, t), _round_fraction(a * d + b * c + h, t)
+
+    return run
+
+
+def _compare(api: str):
+    """__heq ... __hgtu, __heqx2 ..., __hbeqx2 ..., the _mask forms: (x, y) -> bool of
+    one component (an unordered form is true where either is NaN)."""
+    name = api.lstrip("_").removeprefix("hb").removeprefix("h").removesuffix("_mask")
+    name = name.removesuffix("x2")
+    unordered = name.endswith("u") and name[:-1] in ("eq", "ne", "le", "ge", "lt", "gt")
+    rel = name[:-1] if unordered else name
+    test = {
+        "eq": lambda a, b: a == b,
+        "ne": lambda a, b: a != b,
+        "le": lambda a, b: a <= b,
+        "ge": lambda a, b: a >= b,
+        "lt": lambda a, b: a < b,
+        "gt": lambda a, b: a > b,
+    }[rel]
+
+    def one(a, b) -> bool:
+        if np.isnan(a) or np.isnan(b):
+            return unordered
+        return test(a, b)
+
+    return one
+
+
+def _half_function(op, comp, api: str, kind: str):
+    """A half2 / bfloat16x2_t function, or a scalar half / bfloat16_t one of s10."""
+    from asc_xdsl.dialects.ascendc.simt import PAIRS
+
+    first = op.operands[0].type
+    pair = first in PAIRS
+    t = PAIRS.get(first, first)  # (the component type: the op's T or its exact operand's)
+    out = op.value.type
+    if kind in ("pack", "bits"):
+        t = PAIRS.get(out, out)
+    rnd = _rounder(t)
+    fn = _half_core(api, kind, t, rnd, pair)
+    slots = comp.slots_of(op.operands)
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        with np.errstate(all="ignore"):
+            e[r] = fn(*(e[s] for s in slots))
+
+    return run
+
+
+def _half_core(api: str, kind: str, t, rnd, pair: bool):
+    name = api.lstrip("_")
+    if kind == "cmp":
+        if name in ("hisnan", "hisinf"):
+            test = np.isnan if name == "hisnan" else np.isinf
+            return lambda x: bool(test(x))
+        one = _compare(api)
+        if not pair:
+            return lambda x, y: one(float(x), float(y))
+        if name.startswith("hb"):
+            return lambda x, y: one(x[0], y[0]) and one(x[1], y[1])
+        if name.endswith("_mask"):
+            return lambda x, y: (
+                (0xFFFF if one(x[0], y[0]) else 0) | (0xFFFF0000 if one(x[1], y[1]) else 0)
+            )
+        return lambda x, y: (float(one(x[0], y[0])), float(one(x[1], y[1])))
+    if kind == "unpack":
+        k = 0 if name.startswith("low") else 1
+        return lambda x: x[k]
+    if kind == "swap":
+        return {
+            "lowhigh2highlow": lambda x: (x[1], x[0]),
+            "low2half2": lambda x: (x[0], x[0]),
+            "low2bfloat162": lambda x: (x[0], x[0]),
+            "high2half2": lambda x: (x[1], x[1]),
+            "high2bfloat162": lambda x: (x[1], x[1]),
+            "lows2half2": lambda x, y: (x[0], y[0]),
+            "lows2bfloat162": lambda x, y: (x[0], y[0]),
+            "highs2half2": lambda x, y: (x[1], y[1]),
+            "highs2bfloat162": lambda x, y: (x[1], y[1]),
+        }[name]
+    if kind == "pack":
+        if name.startswith("floats2"):
+            return lambda x, y: (rnd(x), rnd(y))
+        if name == "float2bfloat162_rn":
+            return lambda x: (rnd(x), rnd(x))
+        if name == "bfloat162bfloat162":
+            return lambda x: (float(x), float(x))
+        return lambda x, y: (float(x), float(y))
+    if kind == "bits":
+        if is_bf16(t):
+            return lambda u: float(bf16_to_f32(np.array([int(u)], np.uint16))[0])
+        return lambda u: float(np.array([int(u)], np.uint16).view(np.float16)[0])
+    # "lane": the component function
+    if name == "hcmadd":
+        return _cmadd(t)
+    scalar = _lane_function(name, t, rnd)
+    if not pair:
+        return lambda *a: to_scalar(t, scalar(*(float(v) for v in a)))
+    return lambda *a: tuple(scalar(*(v[k] for v in a)) for k in (0, 1))
+
+
+def _lane_function(name: str, t, rnd):
+    """The function of one component (floats in, a component value out)."""
+    table = _half_math(t)  # (each: its operands as floats, its result rounded to T)
+    if name.startswith("h2"):
+        f = table["h" + name[2:]]
+        return lambda x: float(f(x))
+
+    def fma(x, y, z):
+        return float(table["__hfma"](x, y, z))
+
+    def relu(v):
+        return 0.0 if v < 0 else v
+
+    def nan_max(x, y):
+        return math.nan if (math.isnan(x) or math.isnan(y)) else max(x, y)
+
+    def nan_min(x, y):
+        return math.nan if (math.isnan(x) or math.isnan(y)) else min(x, y)
+
+    return {
+        "habsx2": lambda x: abs(x),
+        "hnegx2": lambda x: -x,
+        "hneg": lambda x: -x,
+        "isnanx2": lambda x: 1.0 if math.isnan(x) else 0.0,
+        "haddx2": lambda x, y: rnd(x + y),
+        "hadd": lambda x, y: rnd(x + y),
+        "hsubx2": lambda x, y: rnd(x - y),
+        "hsub": lambda x, y: rnd(x - y),
+        "hmulx2": lambda x, y: rnd(x * y),
+        "hmul": lambda x, y: rnd(x * y),
+        "hdivx2": lambda x, y: rnd(_div(x, y)),
+        "hdiv": lambda x, y: rnd(_div(x, y)),
+        "hmaxx2": lambda x, y: float(np.fmax(x, y)),
+        "hminx2": lambda x, y: float(np.fmin(x, y)),
+        "hmaxx2_nan": nan_max,
+        "hmax_nan": nan_max,
+        "hminx2_nan": nan_min,
+        "hmin_nan": nan_min,
+        "hfmax2": fma,
+        "hfmax2_relu": lambda x, y, z: relu(fma(x, y, z)),
+        "hfma_relu": lambda x, y, z: relu(fma(x, y, z)),
+        "hexp10": lambda x: float(table["hexp10"](x)),
+        "hlog10": lambda x: float(table["hlog10"](x)),
+    }[name]
+
+
+def _div(x: float, y: float) -> float:
+    """x / y with IEEE's rules for a zero divisor (float64: exact enough to round once)."""
+    if y == 0:
+        if x == 0 or math.isnan(x):
+            return math.nan
+        return math.copysign(math.inf, x) * math.copysign(1.0, y)
+    return x / y
