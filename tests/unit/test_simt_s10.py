@@ -501,3 +501,204 @@ def test_ir_verifier_refuses_bad_pointers_and_types():
     ):
         with pytest.raises(VerifyException, match=message):
             Parser(ctx, module(body)).parse_module().verify()
+
+
+# -- half2 / bfloat16x2_t --------------------------------------------------------------
+
+P = 16  # pair results a thread writes
+
+
+@S.vf(launch_bounds=32)
+def pair_vf(x: S.Pointer, out: S.Pointer, acc: S.Pointer, io: S.Pointer, hs: S.Pointer):
+    t = S.thread_idx.x
+    v = x.cast(S.half2)[t]
+    w = S.make_half2(v.y, v.x)
+    q = out.cast(S.half2)
+    o = P * t
+    q[o] = S.haddx2(v, w)
+    q[o + 1] = S.hsubx2(v, w)
+    q[o + 2] = S.hmulx2(v, w)
+    q[o + 3] = S.hdivx2(v, w)
+    q[o + 4] = S.hmaxx2(v, S.hnegx2(w))
+    q[o + 5] = S.hminx2_nan(v, w)
+    q[o + 6] = S.hfmax2(v, w, v)
+    q[o + 7] = S.hfmax2_relu(v, w, w)
+    q[o + 8] = S.hcmadd(v, w, v)
+    q[o + 9] = S.h2exp(v)
+    q[o + 10] = S.h2sqrt(S.habsx2(v))
+    q[o + 11] = S.h2log10(S.habsx2(v))
+    q[o + 12] = S.highs2half2(S.lowhigh2highlow(v), S.low2half2(w))
+    q[o + 13] = S.hltux2(v, w)
+    q[o + 14] = S.floats2half2_rn(S.low2float(v) * 3.0, S.high2float(w) * 3.0)
+    q[o + 15] = S.shfl_xor(v, 1)
+    k = 8 * t
+    io[k] = S.hltx2_mask(v, w)
+    io[k + 1] = S.hbgex2(v, S.hnegx2(S.habsx2(v)))
+    io[k + 2] = S.hbequx2(v, w)
+    old = S.atomic_add(acc.cast(S.half2), 0, v)
+    io[k + 3] = S.float_as_uint(S.low2float(old))
+    io[k + 4] = S.heq(v.x, w.y)
+    io[k + 5] = S.hisnan(S.hdiv(v.x, v.x))
+    h = 4 * t
+    hs[h] = S.hadd(v.x, v.y)
+    hs[h + 1] = S.hfma_relu(v.x, v.y, v.x)
+    hs[h + 2] = S.hexp10(v.x)
+    hs[h + 3] = S.ushort_as_half(15360)  # (0x3C00: 1.0)
+
+
+@jit
+def pair_kernel(x, out, acc, io, hs):
+    pair_vf[32](x, out, acc, io, hs)
+
+
+def test_half2_functions_against_numpy():
+    rng = np.random.default_rng(11)
+    x = rng.uniform(-3, 3, 64).astype(np.float16)
+    x[2:4] = [0.0, 0.0]  # (0 / 0 in lane 1's pair)
+    x[10] = x[11]  # (an equal pair: the comparisons' equality)
+    out = np.zeros(32 * P * 2, np.float16)
+    acc = np.zeros(2, np.float16)
+    io = np.zeros(32 * 8, np.uint32)
+    hs = np.zeros(32 * 4, np.float16)
+    with np.errstate(all="ignore"):
+        pair_kernel[1](x, out, acc, io, hs, platform=SOC)
+        o = out.reshape(32, P, 2)
+        v = x.reshape(32, 2)
+        w = v[:, ::-1]
+        f16 = np.float16
+        want = {
+            0: v + w,
+            1: v - w,
+            2: v * w,
+            3: v / w,
+            4: np.fmax(v, -w),
+            5: np.minimum(v, w),
+            6: (v.astype(np.float64) * w + v).astype(f16),  # (exact in float64)
+            7: np.maximum((v.astype(np.float64) * w + w).astype(f16), 0),
+            9: np.exp(v.astype(np.float64)).astype(np.float32).astype(f16),
+            10: np.sqrt(np.abs(v).astype(np.float64)).astype(np.float32).astype(f16),
+            12: np.stack([v[:, 0], w[:, 0]], axis=1),
+            13: np.where(np.isnan(v) | np.isnan(w) | (v < w), f16(1), f16(0)),
+            14: (np.stack([v[:, 0], w[:, 1]], axis=1).astype(np.float32) * 3).astype(f16),
+            15: v[np.arange(32) ^ 1],
+        }
+        for k, ref in want.items():
+            np.testing.assert_array_equal(o[:, k], np.asarray(ref, f16), err_msg=f"column {k}")
+        # complex x * y + z, each part exact then rounded once
+        a, b, c, d = (col.astype(np.float64) for col in (v[:, 0], v[:, 1], w[:, 0], w[:, 1]))
+        re = (a * c - b * d + a).astype(f16)
+        im = (a * d + b * c + b).astype(f16)
+        np.testing.assert_array_equal(o[:, 8], np.stack([re, im], axis=1))
+        # log10 as the header: logf(x) / logf(10.0f) in float, rounded to half
+        av = np.abs(v).astype(np.float64)
+        log10 = (np.log(av).astype(np.float32) / np.float32(np.log(np.float64(10)))).astype(f16)
+        np.testing.assert_array_equal(o[:, 11], log10)
+        # masks and booleans
+        lt = v < w
+        mask = np.where(lt[:, 0], 0xFFFF, 0) | np.where(lt[:, 1], 0xFFFF0000, 0)
+        io = io.reshape(32, 8)
+        np.testing.assert_array_equal(io[:, 0], mask.astype(np.uint32))
+        np.testing.assert_array_equal(io[:, 1], np.all(v >= -np.abs(v), axis=1))
+        np.testing.assert_array_equal(io[:, 2], np.all((v == w) | np.isnan(v), axis=1))
+        np.testing.assert_array_equal(io[:, 4], v[:, 0] == w[:, 1])
+        assert io[1, 5] == 1 and io[0, 5] == 0  # (0 / 0 is NaN)
+        # the atomic add: each component's sum rounded to half at each step, in thread
+        # order; each thread gets the pair before its add
+        running, before = np.zeros(2, f16), []
+        for pair in v:
+            before.append(running[0])
+            running = running + pair
+        np.testing.assert_array_equal(acc, running)
+        got = io[:, 3].view(np.float32).astype(f16)
+        np.testing.assert_array_equal(got, np.array(before, f16))
+        h = hs.reshape(32, 4)
+        np.testing.assert_array_equal(h[:, 0], v[:, 0] + v[:, 1])
+        fma = (v[:, 0].astype(np.float64) * v[:, 1] + v[:, 0]).astype(f16)
+        np.testing.assert_array_equal(h[:, 1], np.maximum(fma, 0))
+        ten = (10.0 ** v[:, 0].astype(np.float64)).astype(np.float32).astype(f16)
+        np.testing.assert_array_equal(h[:, 2], ten)
+        assert np.all(h[:, 3] == 1)
+
+
+@S.vf(launch_bounds=32)
+def bf16_pair_vf(bits: S.Pointer, out: S.Pointer):
+    t = S.thread_idx.x
+    v = bits.cast(S.bfloat16x2)[t]
+    q = out.cast(S.bfloat16x2)
+    w = S.lows2bfloat162(S.high2bfloat162(v), v)
+    q[4 * t] = S.haddx2(v, w)
+    q[4 * t + 1] = S.hmulx2(v, S.float2bfloat162_rn(1.5))
+    q[4 * t + 2] = S.h2rsqrt(S.habsx2(v))
+    q[4 * t + 3] = S.make_bfloat162(S.high2bfloat16(v), S.low2bfloat16(S.shfl_down(v, 1)))
+
+
+@jit
+def bf16_pair_kernel(bits, out):
+    bf16_pair_vf[32](bits, out)
+
+
+def _bf16_bits(v) -> np.ndarray:
+    u = np.asarray(v, np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def _bf16(bits) -> np.ndarray:
+    return (np.asarray(bits, np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
+def test_bfloat16x2_functions_against_numpy():
+    rng = np.random.default_rng(12)
+    bits = _bf16_bits(rng.uniform(-4, 4, 64).astype(np.float32))
+    out = np.zeros(32 * 4 * 2, np.uint16)
+    bf16_pair_kernel[1](bits, out, platform=SOC)
+    v = _bf16(bits).reshape(32, 2)
+    w = np.stack([v[:, 1], v[:, 0]], axis=1)
+    o = _bf16(out).reshape(32, 4, 2)
+    np.testing.assert_array_equal(o[:, 0], _bf16(_bf16_bits(v + w)))
+    np.testing.assert_array_equal(o[:, 1], _bf16(_bf16_bits(v * np.float32(1.5))))
+    r = np.float32(1) / np.sqrt(np.abs(v).astype(np.float64)).astype(np.float32)
+    np.testing.assert_array_equal(o[:, 2], _bf16(_bf16_bits(r)))
+    down = np.where(np.arange(32) + 1 < 32, np.arange(32) + 1, np.arange(32))
+    np.testing.assert_array_equal(o[:, 3], np.stack([v[:, 1], v[down, 0]], axis=1))
+
+
+@S.vf(launch_bounds=32)
+def pair_into_half(p: S.Pointer):
+    v = p.cast(S.half2)[0]
+    p[0] = v
+
+
+@S.vf(launch_bounds=32)
+def half2_into_bf16x2(p: S.Pointer):
+    v = p.cast(S.half2)[0]
+    p.cast(S.bfloat16x2)[0] = v
+
+
+@S.vf(launch_bounds=32)
+def pair_of_scalar(p: S.Pointer):
+    p[0] = S.h2exp(p[0])
+
+
+@jit
+def pair_refused(p: asc.GlobalAddress, case: asc.ConstExpr):
+    if case == 0:
+        pair_into_half[32](p)
+    elif case == 1:
+        half2_into_bf16x2[32](p)
+    else:
+        pair_of_scalar[32](p)
+
+
+@pytest.mark.parametrize(
+    "case, line, message",
+    [
+        (0, "p[0] = v", "must be a float16 scalar, got a half2 pair"),
+        (1, "p.cast(S.bfloat16x2)[0] = v", "must be a bfloat16x2_t value"),
+        (2, "p[0] = S.h2exp(p[0])", "takes a half2 or bfloat16x2 pair, got float16"),
+    ],
+)
+def test_pair_misuse_is_a_located_compile_error(case, line, message):
+    with pytest.raises(CompileError) as err:
+        pair_refused[1](np.zeros(8, np.float16), case, platform=SOC)
+    text = str(err.value)
+    assert message in text and line in text, text
