@@ -695,7 +695,7 @@ def function_argument(gen: Any, value: Any, node: Any, name: str) -> Any:
     if isinstance(value, GlobalAddress) and value.handle is not None:
         dtype = value.dtype or dt.from_ir(value.handle.type.element_type)
         return value.handle, lambda h, d=dtype: Pointer(h, d)
-    if isinstance(value, Pointer | Pair):
+    if isinstance(value, Pointer | Pair | _GroupValue):
         return value.handle, value.with_handle
     if isinstance(value, RuntimeScalar | int | float) and not isinstance(value, bool):
         return gen._carry(value, node, name)
@@ -956,10 +956,163 @@ def this_thread_block() -> ThreadBlock:
     return ThreadBlock()
 
 
-def tiled_partition(parent: _Group, size: int) -> ThreadBlockTile:
+class _GroupValue(IRValue):
+    """A run-time group (coalesced_group, thread_group): an SSA value made where the
+    C++ makes the object; each member call is an op on it."""
+
+    __slots__ = ()
+    CPP = ""
+
+    def _member(self, cls: str, what: str, operands: tuple = (), result: Any = None) -> Any:
+        g = _g(f"{self.CPP}.{what}")
+        types = [result.ir_type()] if result is not None else []
+        op = g.emit(_op(cls)(self.handle, *operands, result_types=types))
+        return _wrap(op.results[0], result) if result is not None else None
+
+    def sync(self) -> None:
+        """`group.sync()`: the group's lanes meet (asc_threadfence_block on 3510)."""
+        self._member("SimtCgGroupSyncOp", "sync")
+
+    def thread_rank(self) -> RuntimeScalar:
+        """`group.thread_rank()`: this lane's rank in the group (uint64)."""
+        return self._member("SimtCgGroupThreadRankOp", "thread_rank", result=dt.uint64)
+
+    def num_threads(self) -> RuntimeScalar:
+        """`group.num_threads()`: the group's lanes (uint64)."""
+        return self._member("SimtCgGroupNumThreadsOp", "num_threads", result=dt.uint64)
+
+    def size(self) -> RuntimeScalar:
+        """`group.size()`: num_threads()."""
+        return self._member("SimtCgGroupSizeOp", "size", result=dt.uint64)
+
+
+class ThreadGroup(_GroupValue):
+    """`cooperative_groups::thread_group` (`tiled_partition(block, n)` with n known at
+    run time): a tile of the block; `sync()`, `thread_rank()`, `num_threads()`, `size()`."""
+
+    __slots__ = ()
+    CPP = "thread_group"
+
+    def __repr__(self) -> str:
+        return "asc.simt.cooperative_groups.thread_group"
+
+
+class CoalescedGroup(_GroupValue):
+    """`cooperative_groups::coalesced_group` (`coalesced_threads()`,
+    `binary_partition`, `tiled_partition` of one): lanes of one warp, by rank."""
+
+    __slots__ = ()
+    CPP = "coalesced_group"
+
+    def meta_group_rank(self) -> RuntimeScalar:
+        """`meta_group_rank()`: which partition of its parent this is (uint64)."""
+        return self._member("SimtCgGroupMetaGroupRankOp", "meta_group_rank", result=dt.uint64)
+
+    def meta_group_size(self) -> RuntimeScalar:
+        """`meta_group_size()`: how many partitions its parent has (uint64)."""
+        return self._member("SimtCgGroupMetaGroupSizeOp", "meta_group_size", result=dt.uint64)
+
+    def _shuffle(self, cls: str, what: str, var: Any, lane: Any) -> Any:
+        g = _g(f"coalesced_group.{what}")
+        v = _value(g, var, what)
+        a = g.integer(lane, f"coalesced_group.{what}'s lane")
+        return self._member(cls, what, (v.handle, a), v.dtype)
+
+    def shfl(self, var: Any, src_rank: Any) -> Any:
+        """`g.shfl(var, src_rank)`: var of the lane of rank src_rank % size()."""
+        return self._shuffle("SimtCgGroupShflOp", "shfl", var, src_rank)
+
+    def shfl_up(self, var: Any, delta: Any) -> Any:
+        """`g.shfl_up(var, delta)`: var of the rank delta below (own if none)."""
+        return self._shuffle("SimtCgGroupShflUpOp", "shfl_up", var, delta)
+
+    def shfl_down(self, var: Any, delta: Any) -> Any:
+        """`g.shfl_down(var, delta)`: var of the rank delta above (own if none)."""
+        return self._shuffle("SimtCgGroupShflDownOp", "shfl_down", var, delta)
+
+    def _vote(self, cls: str, what: str, predicate: Any, dtype: dt.DataType) -> RuntimeScalar:
+        g = _g(f"coalesced_group.{what}")
+        return self._member(cls, what, (g.scalar(predicate, dt.int32),), dtype)
+
+    def any(self, predicate: Any) -> RuntimeScalar:
+        """`g.any(pred)`: 1 when pred is nonzero on some lane of the group."""
+        return self._vote("SimtCgGroupAnyOp", "any", predicate, dt.int32)
+
+    def all(self, predicate: Any) -> RuntimeScalar:
+        """`g.all(pred)`: 1 when pred is nonzero on every lane of the group."""
+        return self._vote("SimtCgGroupAllOp", "all", predicate, dt.int32)
+
+    def ballot(self, predicate: Any) -> RuntimeScalar:
+        """`g.ballot(pred)`: bit r set when the lane of rank r has pred nonzero (uint32)."""
+        return self._vote("SimtCgGroupBallotOp", "ballot", predicate, dt.uint32)
+
+    def __repr__(self) -> str:
+        return "asc.simt.cooperative_groups.coalesced_group"
+
+
+def coalesced_threads() -> CoalescedGroup:
+    """`cooperative_groups::coalesced_threads()`: the lanes of this warp active here."""
+    from asc_xdsl.dialects.ascendc import simt as dialect
+
+    g = _g("cooperative_groups.coalesced_threads")
+    op = g.emit(_op("SimtCgCoalescedThreadsOp")(result_types=[dialect.COALESCED]))
+    return CoalescedGroup(op.results[0])
+
+
+def binary_partition(group: Any, predicate: Any) -> CoalescedGroup:
+    """`cooperative_groups::binary_partition(group, pred)` of a coalesced_group or a
+    static tile: the group's lanes whose pred equals this lane's."""
+    from xdsl.dialects.builtin import DenseArrayBase, i32
+
+    from asc_xdsl.dialects.ascendc import simt as dialect
+
+    g = _g("cooperative_groups.binary_partition")
+    p = g.scalar(predicate, dt.bool_)
+    if isinstance(group, CoalescedGroup):
+        op = g.emit(
+            _op("SimtCgBinaryPartitionOp")(group.handle, p, result_types=[dialect.COALESCED])
+        )
+    elif isinstance(group, ThreadBlockTile):
+        tiles = DenseArrayBase.from_list(i32, list(group.tiles))
+        op = g.emit(
+            _op("SimtCgTileBinaryPartitionOp")(p, result_types=[dialect.COALESCED], tiles=tiles)
+        )
+    else:
+        g.fail(
+            "binary_partition takes a coalesced_group or a thread_block_tile (the header's "
+            f"overloads), got {group!r}"
+        )
+    return CoalescedGroup(op.results[0])
+
+
+def _runtime_partition(parent: Any, size: Any) -> Any:
+    """`cooperative_groups::tiled_partition(parent, size)`, size known at run time."""
+    from asc_xdsl.dialects.ascendc import simt as dialect
+
+    g = _g("cooperative_groups.tiled_partition")
+    n = g.integer(size, "tiled_partition's size")
+    if isinstance(parent, ThreadBlock):
+        op = g.emit(_op("SimtCgBlockPartitionOp")(n, result_types=[dialect.THREAD_GROUP]))
+        return ThreadGroup(op.results[0])
+    if isinstance(parent, _GroupValue):
+        coalesced = isinstance(parent, CoalescedGroup)
+        t = dialect.COALESCED if coalesced else dialect.THREAD_GROUP
+        op = g.emit(_op("SimtCgGroupPartitionOp")(parent.handle, n, result_types=[t]))
+        return (CoalescedGroup if coalesced else ThreadGroup)(op.results[0])
+    return g.fail(
+        "tiled_partition with a run-time size takes this_thread_block(), a thread_group "
+        f"or a coalesced_group (the header's overloads), got {parent!r}"
+    )
+
+
+def tiled_partition(parent: Any, size: Any, *, runtime: bool = False) -> Any:
     """`cooperative_groups::tiled_partition<size>(parent)`: `parent` (the thread block or
     a tile of it) cut into tiles of `size` threads; `size` a compile-time 1, 2, 4, 8, 16
-    or 32, below a parent tile's size."""
+    or 32, below a parent tile's size. With a run-time `size` (or `runtime=True`), or a
+    thread_group / coalesced_group parent, the run-time `tiled_partition(parent, size)`:
+    a ThreadGroup of the block, a CoalescedGroup of a coalesced_group."""
+    if runtime or isinstance(parent, _GroupValue) or isinstance(size, RuntimeScalar):
+        return _runtime_partition(parent, size)
     if not isinstance(parent, _Group):
         raise TypeError(
             "tiled_partition(parent, size) takes this_thread_block() or a tile of it, got "
@@ -985,8 +1138,12 @@ class _CooperativeGroups:
 
     this_thread_block = staticmethod(this_thread_block)
     tiled_partition = staticmethod(tiled_partition)
+    coalesced_threads = staticmethod(coalesced_threads)
+    binary_partition = staticmethod(binary_partition)
     thread_block = ThreadBlock
     thread_block_tile = ThreadBlockTile
+    thread_group = ThreadGroup
+    coalesced_group = CoalescedGroup
 
     def __repr__(self) -> str:
         return "asc.simt.cooperative_groups"

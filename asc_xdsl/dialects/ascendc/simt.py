@@ -1099,6 +1099,217 @@ CG_RESULTS = {
 
 
 # ---------------------------------------------------------------------------
+# Run-time groups (cooperative_groups.h): `coalesced_group` (`coalesced_threads()`,
+# `binary_partition(g, pred)`, `tiled_partition(coalesced, n)`) and the `thread_group`
+# `tiled_partition(parent, n)` returns for a size known at run time. Unlike the thread
+# block and its static tiles these hold state (their lanes' mask, taken when made), so
+# they are SSA values of their own types and each member is an op on the value
+# (`g.thread_rank()`).
+# ---------------------------------------------------------------------------
+
+
+@attr_definition
+class CoalescedGroupType(AscendCType):
+    """`cooperative_groups::coalesced_group`: the lanes of one warp active where it was
+    made (a 32-bit mask), or a partition of such a group."""
+
+    name = "ascendc.coalesced_group"
+    CPP_CLASS = "cooperative_groups::coalesced_group"
+
+
+@attr_definition
+class ThreadGroupType(AscendCType):
+    """`cooperative_groups::thread_group`, as `tiled_partition(parent, n)` returns it for
+    a thread block (a tile of n lanes, n known at run time)."""
+
+    name = "ascendc.thread_group"
+    CPP_CLASS = "cooperative_groups::thread_group"
+
+
+COALESCED = CoalescedGroupType()
+THREAD_GROUP = ThreadGroupType()
+GROUP_VALUE_TYPES = (COALESCED, THREAD_GROUP)
+
+
+def _is_group_value(t: Attribute) -> bool:
+    return isinstance(t, CoalescedGroupType | ThreadGroupType)
+
+
+_GROUP = predicate(
+    "a !ascendc.coalesced_group or !ascendc.thread_group",
+    _is_group_value,
+    "group",
+    COALESCED,
+)
+
+
+class SimtGroupValueBase(SimtOp):
+    """A member of a run-time group value (operand `group`); COALESCED_ONLY: of a
+    coalesced_group only (the header's thread_group has size, num_threads, thread_rank
+    and sync)."""
+
+    COALESCED_ONLY: ClassVar[bool] = False
+
+    def verify_(self) -> None:
+        super().verify_()
+        t = self.group.type  # type: ignore[attr-defined]
+        if self.COALESCED_ONLY and not isinstance(t, CoalescedGroupType):
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api}() is a member of coalesced_group, not of "
+                "thread_group (cooperative_groups.h)"
+            )
+
+
+class SimtGroupCoalescedBase(SimtGroupValueBase):
+    COALESCED_ONLY: ClassVar[bool] = True
+
+
+class SimtGroupPartitionBase(SimtOp):
+    """`tiled_partition(parent, n)` at run time: a constant n must be a power of two up
+    to 32 (else the header traps)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        n = _constant(self.size)  # type: ignore[attr-defined]
+        if n is not None and n not in TILE_SIZES:
+            raise VerifyException(
+                f"'{self.name}': tiled_partition size {n} is not a power of two in 1..32 "
+                "(the header traps)"
+            )
+        parent = getattr(self, "group", None)
+        want = COALESCED if parent is not None and parent.type == COALESCED else THREAD_GROUP
+        if self.value.type != want:  # type: ignore[attr-defined]
+            raise VerifyException(
+                f"'{self.name}': tiled_partition of this parent returns {want}, not "
+                f"{self.value.type}"  # type: ignore[attr-defined]
+            )
+
+
+def _add_group_value(cls: str, mnemonic: str, api: str, base, sync: bool, **kw) -> None:
+    if sync:
+        SYNC[f"ascendc.simt.{mnemonic}"] = "warp"
+    _add(cls, mnemonic, api, base=base, **kw)
+
+
+_add_group_value(
+    "SimtCgCoalescedThreadsOp",
+    "cg_coalesced_threads",
+    "cooperative_groups::coalesced_threads",
+    SimtOp,
+    True,
+    results=(Result("value", exact(COALESCED)),),
+    sim="cg_coalesced_threads",
+    emit=EmitKind.FREE_FUNCTION,
+    doc="`cooperative_groups::coalesced_threads()`: the lanes of this warp active here "
+    "(asc_activemask()) as a coalesced_group.",
+)
+_add_group_value(
+    "SimtCgBlockPartitionOp",
+    "cg_block_partition",
+    "tiled_partition",
+    SimtGroupPartitionBase,
+    False,
+    operands=(Operand("size", INT),),
+    results=(Result("value", exact(THREAD_GROUP)),),
+    sim="cg_partition",
+    doc="`cooperative_groups::tiled_partition(this_thread_block(), size)`: the block cut "
+    "into tiles of `size` lanes (a power of two up to 32, known at run time; the last "
+    "tile may be partial) as a thread_group.",
+)
+_add_group_value(
+    "SimtCgGroupPartitionOp",
+    "cg_group_partition",
+    "tiled_partition",
+    SimtGroupPartitionBase,
+    False,
+    operands=(Operand("group", _GROUP), Operand("size", INT)),
+    results=(Result("value", _GROUP),),
+    sim="cg_partition",
+    doc="`cooperative_groups::tiled_partition(group, size)`: a coalesced_group cut into "
+    "tiles of `size` of its lanes (a coalesced_group); of a thread_group, the header "
+    "partitions the thread block (its `static_cast<const thread_block*>`).",
+)
+_add_group_value(
+    "SimtCgBinaryPartitionOp",
+    "cg_binary_partition",
+    "binary_partition",
+    SimtGroupCoalescedBase,
+    True,
+    operands=(Operand("group", _GROUP), Operand("predicate", exact(IntegerType(1)))),
+    results=(Result("value", exact(COALESCED)),),
+    sim="cg_binary_partition",
+    doc="`cooperative_groups::binary_partition(group, pred)`: the group's lanes whose "
+    "pred is this lane's (meta_group_rank 1 for true, 0 for false; the whole group, "
+    "meta_group_size 1, when all agree).",
+)
+_add_group_value(
+    "SimtCgTileBinaryPartitionOp",
+    "cg_tile_binary_partition",
+    "binary_partition",
+    SimtGroupTileBase,
+    True,
+    operands=(Operand("predicate", exact(IntegerType(1))),),
+    props=(_TILES,),
+    results=(Result("value", exact(COALESCED)),),
+    sim="cg_binary_partition",
+    example=dict(_TILE_EXAMPLE),
+    doc="`cooperative_groups::binary_partition(tile, pred)` of a static tile "
+    "(`tiles`): its lanes whose pred is this lane's, as a coalesced_group.",
+)
+for _member, _base, _res, _sync, _what in (
+    ("sync", SimtGroupValueBase, None, True, "the group's lanes meet (asc_threadfence_block)"),
+    ("thread_rank", SimtGroupValueBase, U64, False, "this lane's rank among the group's"),
+    ("num_threads", SimtGroupValueBase, U64, False, "the group's lanes"),
+    ("size", SimtGroupValueBase, U64, False, "num_threads()"),
+    ("meta_group_rank", SimtGroupCoalescedBase, U64, False, "which partition of its parent"),
+    ("meta_group_size", SimtGroupCoalescedBase, U64, False, "its parent's partitions"),
+):
+    _add_group_value(
+        f"SimtCgGroup{''.join(w.title() for w in _member.split('_'))}Op",
+        f"cg_group_{_member}",
+        _member,
+        _base,
+        _sync,
+        operands=(Operand("group", _GROUP),),
+        results=() if _res is None else (Result("value", exact(_res)),),
+        sim="cg_group_sync" if _member == "sync" else "cg_group_query",
+        emit=EmitKind.MEMBER_FUNCTION,
+        doc=f"`group.{_member}()` of a coalesced_group or thread_group: {_what}.",
+    )
+for _member, _lane in (("shfl", "src_rank"), ("shfl_up", "delta"), ("shfl_down", "delta")):
+    _name = f"ascendc.simt.cg_group_{_member}"
+    DTYPES[_name] = SHFL_DTYPES
+    _add_group_value(
+        f"SimtCgGroup{''.join(w.title() for w in _member.split('_'))}Op",
+        f"cg_group_{_member}",
+        _member,
+        SimtGroupCoalescedBase,
+        True,
+        operands=(Operand("group", _GROUP), Operand("var", _pelem()), Operand(_lane, INT)),
+        results=(Result("value", _pelem()),),
+        sim="cg_group_warp",
+        emit=EmitKind.MEMBER_FUNCTION,
+        example={"T": "f32"},
+        doc=f"`group.{_member}(var, {_lane})` of a coalesced_group: var of the group's "
+        f"lane by rank (the header's `__fns` walk of its mask; past the group: its own).",
+    )
+for _member, _t in (("any", i32), ("all", i32), ("ballot", U32)):
+    _add_group_value(
+        f"SimtCgGroup{_member.title()}Op",
+        f"cg_group_{_member}",
+        _member,
+        SimtGroupCoalescedBase,
+        True,
+        operands=(Operand("group", _GROUP), Operand("predicate", exact(i32))),
+        results=(Result("value", exact(_t)),),
+        sim="cg_group_warp",
+        emit=EmitKind.MEMBER_FUNCTION,
+        doc=f"`group.{_member}(pred)` of a coalesced_group: asc_ballot masked by the "
+        "group's lanes (ballot: packed by rank).",
+    )
+
+
+# ---------------------------------------------------------------------------
 # Math and conversion functions (simt_api/math_functions.h, device_functions.h; the half
 # and bfloat16_t ones asc_fp16.h, asc_bf16.h): one op each, named as the C++ function
 # without its leading underscores (`ascendc.simt.float2half_rz` is `__float2half_rz`)
@@ -1331,7 +1542,7 @@ def overload_headers(ops: list[Operation]) -> list[str]:
     needed_headers` asks when the module has SIMT ops)."""
     found: dict[str, None] = {}
     for op in ops:
-        if isinstance(op, SimtGroupBase):
+        if isinstance(op, SimtGroupBase) or op.name.startswith("ascendc.simt.cg_"):
             found[CG_HEADER] = None
         header = OP_HEADERS.get(op.name)
         if header is not None:
@@ -1924,10 +2135,10 @@ _add(
     "pointer_cast",
     "reinterpret_cast",
     (Operand("ptr", pointer("T")),),
-    (Result("value", ANY),),
+    (Result("value", pointer("U")),),
     sim="pointer_cast",
     base=SimtPointerCastBase,
-    example={"T": "f16"},
+    example={"T": "f16", "U": "!ascendc.half2"},
     doc="`reinterpret_cast<Q U*>(ptr)`: the pointer as one to another element type of "
     "the same memory (to read and write half2 / bfloat16x2_t pairs of a half array).",
 )
@@ -1938,6 +2149,7 @@ __all__ = [
     "DTYPES",
     "FAMILY",
     "GM_MEMORY_SPACE",
+    "GROUP_VALUE_TYPES",
     "HALF_FUNCTIONS",
     "MATH",
     "MATH_S10",

@@ -2,7 +2,8 @@
 // math_functions.h (each a call of the C++ function; those with pointer parameters take
 // `ptr + index`), and the cache-hinted GM loads and stores of device_functions.h
 // (asc_ldcg / asc_ldca / asc_stcg / asc_stwt; half and bfloat16_t from asc_fp16.h /
-// asc_bf16.h), then half2 / bfloat16x2_t. tools/check_headers.py --arch 3510 compiles it (test_headers.py).
+// asc_bf16.h), then half2 / bfloat16x2_t, then the run-time cooperative groups.
+// tools/check_headers.py --arch 3510 compiles it (test_headers.py).
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
 builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
@@ -737,6 +738,54 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     %k1 = ascendc.simt.ldca %g2, %c1 : memref<?x!ascendc.half2, 22 : i64>, i32 -> !ascendc.half2
     ascendc.simt.stcg %g2, %c0, %k1 : memref<?x!ascendc.half2, 22 : i64>, i32, !ascendc.half2
     ascendc.simt.stwt %g2, %c1, %k0 : memref<?x!ascendc.half2, 22 : i64>, i32, !ascendc.half2
+    func.return
+  }
+  // Run-time cooperative groups (cooperative_groups.h): coalesced_threads(),
+  // tiled_partition(parent, n) of the block, a thread_group and a coalesced_group,
+  // binary_partition of a coalesced_group and of a static tile, each member.
+  // CHECK-LABEL: __simt_vf__ __launch_bounds__(64) inline void groups_rt(uint32_t n, float v, bool p, int32_t q) {
+  // CHECK:      cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+  // CHECK-NEXT: cooperative_groups::thread_group t = cooperative_groups::tiled_partition(cooperative_groups::this_thread_block(), n);
+  // CHECK-NEXT: cooperative_groups::thread_group t2 = cooperative_groups::tiled_partition(t, c4);
+  // CHECK-NEXT: cooperative_groups::coalesced_group h = cooperative_groups::tiled_partition(g, c4);
+  // CHECK-NEXT: cooperative_groups::coalesced_group b = cooperative_groups::binary_partition(h, p);
+  // CHECK-NEXT: cooperative_groups::coalesced_group b2 = cooperative_groups::binary_partition(cooperative_groups::tiled_partition<8>(cooperative_groups::this_thread_block()), p);
+  // CHECK-NEXT: g.sync();
+  // CHECK-NEXT: t2.sync();
+  // CHECK-NEXT: uint64_t r0 = g.thread_rank();
+  // CHECK-NEXT: uint64_t r1 = t.thread_rank();
+  // CHECK-NEXT: uint64_t r2 = b.num_threads();
+  // CHECK-NEXT: uint64_t r3 = t2.size();
+  // CHECK-NEXT: uint64_t r4 = h.meta_group_rank();
+  // CHECK-NEXT: uint64_t r5 = b2.meta_group_size();
+  // CHECK-NEXT: float s0 = g.shfl(v, q);
+  // CHECK-NEXT: float s1 = b.shfl_up(s0, n);
+  // CHECK-NEXT: float s2 = h.shfl_down(s1, n);
+  // CHECK-NEXT: int32_t a0 = g.any(q);
+  // CHECK-NEXT: int32_t a1 = b.all(q);
+  // CHECK-NEXT: uint32_t a2 = b2.ballot(q);
+  func.func @groups_rt(%n: ui32, %v: f32, %p: i1, %q: i32) attributes {ascendc.simt_vf = 64 : i32} {
+    %c4 = arith.constant 4 : i32
+    %g = ascendc.simt.cg_coalesced_threads : () -> !ascendc.coalesced_group
+    %t = ascendc.simt.cg_block_partition %n : ui32 -> !ascendc.thread_group
+    %t2 = ascendc.simt.cg_group_partition %t, %c4 : !ascendc.thread_group, i32 -> !ascendc.thread_group
+    %h = ascendc.simt.cg_group_partition %g, %c4 : !ascendc.coalesced_group, i32 -> !ascendc.coalesced_group
+    %b = ascendc.simt.cg_binary_partition %h, %p : !ascendc.coalesced_group, i1 -> !ascendc.coalesced_group
+    %b2 = ascendc.simt.cg_tile_binary_partition %p {tiles = array<i32: 8>} : i1 -> !ascendc.coalesced_group
+    ascendc.simt.cg_group_sync %g : !ascendc.coalesced_group
+    ascendc.simt.cg_group_sync %t2 : !ascendc.thread_group
+    %r0 = ascendc.simt.cg_group_thread_rank %g : !ascendc.coalesced_group -> ui64
+    %r1 = ascendc.simt.cg_group_thread_rank %t : !ascendc.thread_group -> ui64
+    %r2 = ascendc.simt.cg_group_num_threads %b : !ascendc.coalesced_group -> ui64
+    %r3 = ascendc.simt.cg_group_size %t2 : !ascendc.thread_group -> ui64
+    %r4 = ascendc.simt.cg_group_meta_group_rank %h : !ascendc.coalesced_group -> ui64
+    %r5 = ascendc.simt.cg_group_meta_group_size %b2 : !ascendc.coalesced_group -> ui64
+    %s0 = ascendc.simt.cg_group_shfl %g, %v, %q : !ascendc.coalesced_group, f32, i32 -> f32
+    %s1 = ascendc.simt.cg_group_shfl_up %b, %s0, %n : !ascendc.coalesced_group, f32, ui32 -> f32
+    %s2 = ascendc.simt.cg_group_shfl_down %h, %s1, %n : !ascendc.coalesced_group, f32, ui32 -> f32
+    %a0 = ascendc.simt.cg_group_any %g, %q : !ascendc.coalesced_group, i32 -> i32
+    %a1 = ascendc.simt.cg_group_all %b, %q : !ascendc.coalesced_group, i32 -> i32
+    %a2 = ascendc.simt.cg_group_ballot %b2, %q : !ascendc.coalesced_group, i32 -> ui32
     func.return
   }
 }

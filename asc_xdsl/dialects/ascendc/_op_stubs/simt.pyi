@@ -16,8 +16,11 @@ from asc_xdsl.dialects.ascendc.simt import (
     SimtAtomicBase,
     SimtCacheBase,
     SimtGroupBase,
+    SimtGroupCoalescedBase,
+    SimtGroupPartitionBase,
     SimtGroupShflBase,
     SimtGroupTileBase,
+    SimtGroupValueBase,
     SimtOp,
     SimtPointerCastBase,
     SimtPointerMathBase,
@@ -808,6 +811,330 @@ class SimtCgBallotOp(SimtGroupTileBase):
     predicate: Operand
     value: OpResult
     tiles: Attribute | None
+
+class SimtCgCoalescedThreadsOp(SimtOp):
+    """`cooperative_groups::coalesced_threads()`: the lanes of this warp active here
+    (asc_activemask()) as a coalesced_group.
+
+    `ascendc.simt.cg_coalesced_threads`: Ascend C `cooperative_groups::coalesced_threads`, pipe V.
+
+    Results:
+    - `value`: !ascendc.coalesced_group
+    """
+
+    name = "ascendc.simt.cg_coalesced_threads"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtCgBlockPartitionOp(SimtGroupPartitionBase):
+    """`cooperative_groups::tiled_partition(this_thread_block(), size)`: the block cut into
+    tiles of `size` lanes (a power of two up to 32, known at run time; the last tile may be
+    partial) as a thread_group.
+
+    `ascendc.simt.cg_block_partition`: Ascend C `tiled_partition`, pipe V.
+
+    Operands:
+    - `size`: int
+
+    Results:
+    - `value`: !ascendc.thread_group
+    """
+
+    name = "ascendc.simt.cg_block_partition"
+    SPEC: ClassVar[OpSpec]
+    size: Operand
+    value: OpResult
+
+class SimtCgGroupPartitionOp(SimtGroupPartitionBase):
+    """`cooperative_groups::tiled_partition(group, size)`: a coalesced_group cut into tiles of
+    `size` of its lanes (a coalesced_group); of a thread_group, the header partitions the
+    thread block (its `static_cast<const thread_block*>`).
+
+    `ascendc.simt.cg_group_partition`: Ascend C `tiled_partition`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `size`: int
+
+    Results:
+    - `value`: group
+    """
+
+    name = "ascendc.simt.cg_group_partition"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    size: Operand
+    value: OpResult
+
+class SimtCgBinaryPartitionOp(SimtGroupCoalescedBase):
+    """`cooperative_groups::binary_partition(group, pred)`: the group's lanes whose pred is
+    this lane's (meta_group_rank 1 for true, 0 for false; the whole group, meta_group_size
+    1, when all agree).
+
+    `ascendc.simt.cg_binary_partition`: Ascend C `binary_partition`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `predicate`: i1
+
+    Results:
+    - `value`: !ascendc.coalesced_group
+    """
+
+    name = "ascendc.simt.cg_binary_partition"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    predicate: Operand
+    value: OpResult
+
+class SimtCgTileBinaryPartitionOp(SimtGroupTileBase):
+    """`cooperative_groups::binary_partition(tile, pred)` of a static tile (`tiles`): its lanes
+    whose pred is this lane's, as a coalesced_group.
+
+    `ascendc.simt.cg_tile_binary_partition`: Ascend C `binary_partition`, pipe V.
+
+    Operands:
+    - `predicate`: i1
+
+    Results:
+    - `value`: !ascendc.coalesced_group
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_tile_binary_partition"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgGroupSyncOp(SimtGroupValueBase):
+    """`group.sync()` of a coalesced_group or thread_group: the group's lanes meet
+    (asc_threadfence_block).
+
+    `ascendc.simt.cg_group_sync`: Ascend C `sync`, pipe V.
+
+    Operands:
+    - `group`: group
+    """
+
+    name = "ascendc.simt.cg_group_sync"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+
+class SimtCgGroupThreadRankOp(SimtGroupValueBase):
+    """`group.thread_rank()` of a coalesced_group or thread_group: this lane's rank among the
+    group's.
+
+    `ascendc.simt.cg_group_thread_rank`: Ascend C `thread_rank`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_thread_rank"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupNumThreadsOp(SimtGroupValueBase):
+    """`group.num_threads()` of a coalesced_group or thread_group: the group's lanes.
+
+    `ascendc.simt.cg_group_num_threads`: Ascend C `num_threads`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_num_threads"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupSizeOp(SimtGroupValueBase):
+    """`group.size()` of a coalesced_group or thread_group: num_threads().
+
+    `ascendc.simt.cg_group_size`: Ascend C `size`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_size"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupMetaGroupRankOp(SimtGroupCoalescedBase):
+    """`group.meta_group_rank()` of a coalesced_group or thread_group: which partition of its
+    parent.
+
+    `ascendc.simt.cg_group_meta_group_rank`: Ascend C `meta_group_rank`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_meta_group_rank"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupMetaGroupSizeOp(SimtGroupCoalescedBase):
+    """`group.meta_group_size()` of a coalesced_group or thread_group: its parent's partitions.
+
+    `ascendc.simt.cg_group_meta_group_size`: Ascend C `meta_group_size`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_meta_group_size"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupShflOp(SimtGroupCoalescedBase):
+    """`group.shfl(var, src_rank)` of a coalesced_group: var of the group's lane by rank (the
+    header's `__fns` walk of its mask; past the group: its own).
+
+    `ascendc.simt.cg_group_shfl`: Ascend C `shfl`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `var`: T
+    - `src_rank`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.cg_group_shfl"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    var: Operand
+    src_rank: Operand
+    value: OpResult
+
+class SimtCgGroupShflUpOp(SimtGroupCoalescedBase):
+    """`group.shfl_up(var, delta)` of a coalesced_group: var of the group's lane by rank (the
+    header's `__fns` walk of its mask; past the group: its own).
+
+    `ascendc.simt.cg_group_shfl_up`: Ascend C `shfl_up`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `var`: T
+    - `delta`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.cg_group_shfl_up"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    var: Operand
+    delta: Operand
+    value: OpResult
+
+class SimtCgGroupShflDownOp(SimtGroupCoalescedBase):
+    """`group.shfl_down(var, delta)` of a coalesced_group: var of the group's lane by rank (the
+    header's `__fns` walk of its mask; past the group: its own).
+
+    `ascendc.simt.cg_group_shfl_down`: Ascend C `shfl_down`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `var`: T
+    - `delta`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.cg_group_shfl_down"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    var: Operand
+    delta: Operand
+    value: OpResult
+
+class SimtCgGroupAnyOp(SimtGroupCoalescedBase):
+    """`group.any(pred)` of a coalesced_group: asc_ballot masked by the group's lanes (ballot:
+    packed by rank).
+
+    `ascendc.simt.cg_group_any`: Ascend C `any`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.cg_group_any"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    predicate: Operand
+    value: OpResult
+
+class SimtCgGroupAllOp(SimtGroupCoalescedBase):
+    """`group.all(pred)` of a coalesced_group: asc_ballot masked by the group's lanes (ballot:
+    packed by rank).
+
+    `ascendc.simt.cg_group_all`: Ascend C `all`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.cg_group_all"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    predicate: Operand
+    value: OpResult
+
+class SimtCgGroupBallotOp(SimtGroupCoalescedBase):
+    """`group.ballot(pred)` of a coalesced_group: asc_ballot masked by the group's lanes
+    (ballot: packed by rank).
+
+    `ascendc.simt.cg_group_ballot`: Ascend C `ballot`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `predicate`: i32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.cg_group_ballot"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    predicate: Operand
+    value: OpResult
 
 class SimtMathExpfOp(SimtOp):
     """`expf(x)`: e^x (float).
@@ -6379,7 +6706,7 @@ class SimtPointerCastOp(SimtPointerCastBase):
     - `ptr`: __gm__/__ubuf__ T*
 
     Results:
-    - `value`: any
+    - `value`: __gm__/__ubuf__ U*
     """
 
     name = "ascendc.simt.pointer_cast"
@@ -6408,6 +6735,22 @@ __all__ = [
     "SimtCgAllOp",
     "SimtCgAnyOp",
     "SimtCgBallotOp",
+    "SimtCgBinaryPartitionOp",
+    "SimtCgBlockPartitionOp",
+    "SimtCgCoalescedThreadsOp",
+    "SimtCgGroupAllOp",
+    "SimtCgGroupAnyOp",
+    "SimtCgGroupBallotOp",
+    "SimtCgGroupMetaGroupRankOp",
+    "SimtCgGroupMetaGroupSizeOp",
+    "SimtCgGroupNumThreadsOp",
+    "SimtCgGroupPartitionOp",
+    "SimtCgGroupShflDownOp",
+    "SimtCgGroupShflOp",
+    "SimtCgGroupShflUpOp",
+    "SimtCgGroupSizeOp",
+    "SimtCgGroupSyncOp",
+    "SimtCgGroupThreadRankOp",
     "SimtCgMetaGroupRankOp",
     "SimtCgMetaGroupSizeOp",
     "SimtCgNumThreadsOp",
@@ -6418,6 +6761,7 @@ __all__ = [
     "SimtCgSizeOp",
     "SimtCgSyncOp",
     "SimtCgThreadRankOp",
+    "SimtCgTileBinaryPartitionOp",
     "SimtClockOp",
     "SimtGridDimOp",
     "SimtLaneIdOp",

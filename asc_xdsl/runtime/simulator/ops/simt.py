@@ -575,6 +575,16 @@ _WARP_OPS = {
     "cg_all": _cg_vote,
     "cg_ballot": _cg_vote,
     "cg_sync": _meet,
+    "cg_coalesced_threads": lambda op, lanes: _coalesced_threads(lanes),
+    "cg_binary_partition": lambda op, lanes: _binary_partition(lanes),
+    "cg_tile_binary_partition": lambda op, lanes: _binary_partition(lanes),
+    "cg_group_sync": _meet,
+    "cg_group_shfl": lambda op, lanes: _group_shfl(op, lanes),
+    "cg_group_shfl_up": lambda op, lanes: _group_shfl(op, lanes),
+    "cg_group_shfl_down": lambda op, lanes: _group_shfl(op, lanes),
+    "cg_group_any": lambda op, lanes: _group_vote(op, lanes),
+    "cg_group_all": lambda op, lanes: _group_vote(op, lanes),
+    "cg_group_ballot": lambda op, lanes: _group_vote(op, lanes),
 }
 
 
@@ -793,6 +803,12 @@ _BUILDERS = {
     "cg_shfl": _cg_shfl,
     "cg_vote": _waits(lambda vs: (vs[0],)),
     "pointer_cast": lambda op, comp: _pointer_cast(op, comp),
+    "cg_coalesced_threads": lambda op, comp: _waits(lambda vs: None)(op, comp),
+    "cg_partition": lambda op, comp: _cg_partition(op, comp),
+    "cg_binary_partition": lambda op, comp: _cg_binary(op, comp),
+    "cg_group_sync": lambda op, comp: _waits(lambda vs: None)(op, comp),
+    "cg_group_query": lambda op, comp: _cg_group_query(op, comp),
+    "cg_group_warp": lambda op, comp: _waits(lambda vs: tuple(vs))(op, comp),
 }
 
 
@@ -1557,3 +1573,227 @@ def _div(x: float, y: float) -> float:
             return math.nan
         return math.copysign(math.inf, x) * math.copysign(1.0, y)
     return x / y
+
+
+# -- run-time cooperative groups (coalesced_group, thread_group) ---------------------------
+#
+# A group value is a `_Group` each thread holds (its lanes' mask and the rest of the
+# header's `tiled_info`); the members follow cooperative_groups_impl.h's formulas.
+
+
+class _Group(tuple):
+    """(kind "coalesced" or "tiled", mask, num_threads, meta_group_rank,
+    meta_group_size, is_tiled)."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind, mask, num, meta_rank, meta_size, tiled):
+        return super().__new__(cls, (kind, mask & 0xFFFFFFFF, num, meta_rank, meta_size, tiled))
+
+    kind = property(lambda g: g[0])
+    mask = property(lambda g: g[1])
+    num = property(lambda g: g[2])
+    meta_rank = property(lambda g: g[3])
+    meta_size = property(lambda g: g[4])
+    tiled = property(lambda g: g[5])
+
+
+def _coalesced(mask: int) -> _Group:
+    """`coalesced_group(mask)`: num_threads = popc(mask), meta 0 / 1, not tiled."""
+    return _Group("coalesced", mask, bin(mask & 0xFFFFFFFF).count("1"), 0, 1, False)
+
+
+def _rank(g: _Group, lane: int) -> int:
+    """thread_rank(): popc(mask & lanemask_lt()) (both kinds)."""
+    return bin(g.mask & ((1 << lane) - 1)).count("1")
+
+
+def _fns(mask: int, base: int, offset: int) -> int:
+    """The header's `__fns_internal`: the lane of the offset-th set bit of mask counting
+    up from base (offset > 0), down from it (offset < 0), base itself (0); -1 if none."""
+    if offset == 0:
+        return base if mask >> base & 1 else -1
+    step = 1 if offset > 0 else -1
+    count = abs(offset)
+    lane = base
+    while 0 <= lane < WARP:
+        if mask >> lane & 1:
+            count -= 1
+            if count == 0:
+                return lane
+        lane += step
+    return -1
+
+
+def _check_tile(op, size: int) -> None:
+    if size not in (1, 2, 4, 8, 16, 32):
+        _fail(
+            f"tiled_partition size {size} is not a power of two in 1..32 (the header "
+            "traps: __trap_internal)",
+            op,
+        )
+
+
+def _block_tile(state: _Threads, size: int) -> _Group:
+    """`thread_block::create_tiled_group(size)` for this thread."""
+    d = state.dims
+    block, rank = d[0] * d[1] * d[2], state.linear()
+    parts = (block + size - 1) // size
+    tail = parts * size - block
+    own = size - tail if rank >= (parts - 1) * size else size
+    lane = rank % WARP
+    mask = ((0xFFFFFFFF >> (WARP - own)) << (lane & ~(size - 1))) & 0xFFFFFFFF
+    return _Group("tiled", mask, own, rank // size, parts, True)
+
+
+def _coalesced_tile(g: _Group, lane: int, size: int) -> _Group:
+    """`coalesced_group::create_tiled_group(size)` for the lane `lane`."""
+    if g.num <= size:
+        return g
+    rank = _rank(g, lane)
+    if g.tiled:
+        base = rank & ~(size - 1)
+        length = min(g.num - base, size)
+        mask = (0xFFFFFFFF >> (WARP - length)) << (lane & ~(size - 1))
+        return _Group("coalesced", mask, bin(mask & 0xFFFFFFFF).count("1"), rank // size,
+                      g.num // size, True)  # fmt: skip
+    mask, members, seen = 0, 0, (rank // size) * size
+    for bit in range(WARP):
+        if g.mask >> bit & 1:
+            if seen <= 0 and members < size:
+                mask |= 1 << bit
+                members += 1
+            seen -= 1
+    out = _coalesced(mask)
+    return _Group("coalesced", mask, out.num, rank // size, (g.num + size - 1) // size, False)
+
+
+def _cg_partition(op, comp):
+    """tiled_partition(parent, n) at run time: of the block (or a thread_group, which the
+    header partitions as the block) a tiled thread_group; of a coalesced_group one of
+    its lanes."""
+    parent = comp.slot(op.group) if hasattr(op, "group") else None
+    n, r = comp.slot(op.size), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        state = _threads(c)
+        size = int(e[n])
+        _check_tile(_op, size)
+        g = e[parent] if parent is not None else None
+        if g is not None and g.kind == "coalesced":
+            e[r] = _coalesced_tile(g, state.linear() % WARP, size)
+        else:
+            e[r] = _block_tile(state, size)
+
+    return run
+
+
+def _coalesced_threads(lanes: dict) -> None:
+    """coalesced_threads(): the lanes active here."""
+    g = _coalesced(sum(1 << lane for lane in lanes))
+    for w in lanes.values():
+        w.result = g
+
+
+def _cg_binary(op, comp):
+    """binary_partition: each lane hands over (its group's mask, its predicate); a
+    static tile's mask is its `build_mask()` (Size lanes from lane & ~(Size - 1))."""
+    tiles = tile_sizes(op) if op.name.endswith("tile_binary_partition") else ()
+    slots, r = comp.slots_of(op.operands), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        state = _threads(c)
+        vs = [e[a] for a in slots]
+        if tiles:
+            size, lane = tiles[-1], state.linear() % WARP
+            mask = 0xFFFFFFFF if size == WARP else ((1 << size) - 1) << (lane & ~(size - 1))
+            value = (mask, bool(vs[0]))
+        else:
+            value = (vs[0].mask, bool(vs[1]))
+        e[r] = state.lockstep.wait(_op, value)
+
+    return run
+
+
+def _binary_partition(lanes: dict) -> None:
+    """binary_partition(g, pred): asc_ballot(pred) & g's mask; all agreeing: g's lanes,
+    meta 0 / 1; else the lanes whose pred is this lane's, meta (pred, 2)."""
+    ballot = sum(1 << lane for lane, w in lanes.items() if w.value[1])
+    for w in lanes.values():
+        group_mask, pred = w.value
+        sets = ballot & group_mask
+        if sets in (group_mask, 0):
+            g = _coalesced(group_mask)
+            w.result = _Group("coalesced", group_mask, g.num, 0, 1, False)
+            continue
+        sub = group_mask & (sets ^ (0 if pred else 0xFFFFFFFF))
+        g = _coalesced(sub)
+        w.result = _Group("coalesced", sub, g.num, 1 if pred else 0, 2, False)
+
+
+def _group_source(op, lane: int, value) -> int:
+    """The lane whose var a coalesced_group shuffle reads (the header's lane walk)."""
+    g, _var, arg = value
+    member = op.name.rpartition(".")[2].removeprefix("cg_group_")
+    arg = int(arg)
+    if member == "shfl":
+        n = g.num
+        src = int(math.fmod(arg, n)) if n else 0  # (C's %: the dividend's sign)
+        if n != WARP:
+            src = _fns(g.mask, 0, src + 1)
+        return src % WARP
+    if g.num == WARP:  # (asc_shfl_up / down over the whole warp)
+        if member == "shfl_up":
+            return lane - arg if lane - arg >= 0 else lane
+        return lane + arg if lane + arg < WARP else lane
+    delta = (arg & 0xFFFFFFFF) + 1
+    src = _fns(g.mask, lane, -delta if member == "shfl_up" else delta)
+    return lane if src == -1 else src
+
+
+def _group_shfl(op, lanes: dict) -> None:
+    for lane, w in lanes.items():
+        src = _group_source(op, lane, w.value)
+        if src not in lanes:
+            _fail(
+                f"lane {lane} (thread {_dim3(w.thread)}) reads lane {src} of its warp, which "
+                "is not active here: the device gives an undefined value",
+                op,
+            )
+        w.result = lanes[src].value[1]
+
+
+def _group_vote(op, lanes: dict) -> None:
+    """any / all / ballot of a coalesced_group: asc_ballot & the group's mask (ballot
+    packed by rank unless the group is the whole warp)."""
+    kind = op.name.rpartition("_")[2]
+    bits = sum(1 << lane for lane, w in lanes.items() if w.value[1] != 0)
+    for w in lanes.values():
+        g = w.value[0]
+        mine = bits & g.mask
+        if kind == "any":
+            w.result = int(mine != 0)
+        elif kind == "all":
+            w.result = int(mine == g.mask)
+        elif g.num == WARP:
+            w.result = bits
+        else:
+            w.result = sum(1 << _rank(g, b) for b in range(WARP) if mine >> b & 1)
+
+
+def _cg_group_query(op, comp):
+    member = op.name.rpartition(".")[2].removeprefix("cg_group_")
+    g_slot, r = comp.slot(op.group), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        g = e[g_slot]
+        if member == "thread_rank":
+            e[r] = _rank(g, _threads(c).linear() % WARP)
+        elif member in ("num_threads", "size"):
+            e[r] = g.num
+        elif member == "meta_group_rank":
+            e[r] = g.meta_rank
+        else:
+            e[r] = g.meta_size
+
+    return run
