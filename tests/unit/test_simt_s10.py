@@ -702,3 +702,113 @@ def test_pair_misuse_is_a_located_compile_error(case, line, message):
         pair_refused[1](np.zeros(8, np.float16), case, platform=SOC)
     text = str(err.value)
     assert message in text and line in text, text
+
+
+# -- run-time cooperative groups -----------------------------------------------------------
+
+CG = S.cooperative_groups
+G = 16  # results a thread writes
+
+
+@S.vf(launch_bounds=64)
+def groups_vf(out: S.Pointer, n: int):
+    t = S.thread_idx.x
+    o = G * t
+    # (before the branch: every lane is active at the warp functions; a lane that took
+    # another branch is not, docs/ascend950.md)
+    tg = CG.tiled_partition(CG.this_thread_block(), n)
+    out[o + 10] = tg.thread_rank() * 100 + tg.num_threads()
+    out[o + 11] = CG.tiled_partition(tg, 4).thread_rank()
+    tb = CG.binary_partition(CG.tiled_partition(CG.this_thread_block(), 8), t % 3 == 1)
+    out[o + 12] = tb.thread_rank() * 100 + tb.num_threads()
+    out[o + 13] = tb.meta_group_rank()
+    if t % 3 != 0:
+        g = CG.coalesced_threads()
+        out[o] = g.thread_rank()
+        out[o + 1] = g.num_threads()
+        out[o + 2] = g.shfl(t * 10, 2)
+        out[o + 3] = g.ballot(t % 2)
+        out[o + 4] = g.any(t == 5) * 10 + g.all(t < 100)
+        out[o + 5] = g.shfl_up(t, 2)
+        h = CG.tiled_partition(g, 4)
+        out[o + 6] = h.thread_rank() * 100 + h.meta_group_rank() * 10 + h.meta_group_size()
+        b = CG.binary_partition(g, t % 2 == 0)
+        out[o + 7] = b.num_threads() * 100 + b.meta_group_rank() * 10 + b.meta_group_size()
+        out[o + 8] = b.shfl_down(t, 1)
+        out[o + 9] = b.shfl(t, 1)
+        g.sync()
+
+
+@jit
+def groups_kernel(out: asc.GlobalAddress, n: int):
+    groups_vf[40](out, n)
+
+
+def test_coalesced_and_runtime_groups_against_a_model():
+    """Each member against a set-based model of cooperative_groups_impl.h: a group is
+    the list of its lanes, a rank the position in it."""
+    out = np.zeros(40 * G, np.int64)
+    groups_kernel[1](out, 16, platform=SOC)
+    o = out.reshape(40, G)
+    for t in range(40):
+        if t % 3 == 0:
+            assert not o[t, :10].any()
+            continue
+        warp = range(32 * (t // 32), min(32 * (t // 32) + 32, 40))
+        g = [u for u in warp if u % 3 != 0]
+        r, n = g.index(t), len(g)
+        assert (o[t, 0], o[t, 1]) == (r, n)
+        assert o[t, 2] == 10 * g[2 % n]
+        assert o[t, 3] == sum(1 << k for k, u in enumerate(g) if u % 2)
+        assert o[t, 4] == 10 * (5 in g) + 1
+        assert o[t, 5] == (g[r - 2] if r >= 2 else t)
+        assert o[t, 6] == (r % 4) * 100 + (r // 4) * 10 + (n + 3) // 4
+        side = [u for u in g if (u % 2 == 0) == (t % 2 == 0)]
+        assert o[t, 7] == len(side) * 100 + (t % 2 == 0) * 10 + 2
+        k = side.index(t)
+        assert o[t, 8] == (side[k + 1] if k + 1 < len(side) else t)
+        assert o[t, 9] == side[1 % len(side)]
+    for t in range(40):
+        assert o[t, 10] == (t % 16) * 100 + (8 if t >= 32 else 16)
+        assert o[t, 11] == t % 4
+        tile = range(t & ~7, (t & ~7) + 8)
+        side = [u for u in tile if (u % 3 == 1) == (t % 3 == 1)]
+        assert o[t, 12] == side.index(t) * 100 + len(side)
+        assert o[t, 13] == (t % 3 == 1)
+    cpp = groups_kernel.compile(out, 16, soc_version=SOC).asm["ascendc"]
+    assert "cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();" in cpp
+    assert "cooperative_groups::tiled_partition(cooperative_groups::this_thread_block(), n)" in cpp
+
+
+@S.vf(launch_bounds=32)
+def bad_size(out: S.Pointer, n: int):
+    out[0] = CG.tiled_partition(CG.this_thread_block(), n).size()
+
+
+@jit
+def bad_size_kernel(out: asc.GlobalAddress, n: int):
+    bad_size[32](out, n)
+
+
+@S.vf(launch_bounds=32)
+def coalesced_member_of_thread_group(out: S.Pointer):
+    tg = CG.tiled_partition(CG.this_thread_block(), 8, runtime=True)
+    out[0] = CG.binary_partition(tg, True).size()
+
+
+@jit
+def group_refused(out: asc.GlobalAddress):
+    coalesced_member_of_thread_group[32](out)
+
+
+def test_runtime_group_misuse():
+    from asc_xdsl.runtime.simulator.errors import SimulatorError
+
+    out = np.zeros(4, np.int64)
+    with pytest.raises(SimulatorError, match="tiled_partition size 6 is not a power of two"):
+        bad_size_kernel[1](out, 6, platform=SOC)
+    with pytest.raises(CompileError) as err:
+        group_refused[1](out, platform=SOC)
+    text = str(err.value)
+    assert "binary_partition takes a coalesced_group or a thread_block_tile" in text
+    assert "CG.binary_partition(tg, True)" in text
