@@ -812,3 +812,179 @@ def test_runtime_group_misuse():
     text = str(err.value)
     assert "binary_partition takes a coalesced_group or a thread_block_tile" in text
     assert "CG.binary_partition(tg, True)" in text
+
+
+# -- the other conversions -------------------------------------------------------------------
+
+
+@S.vf(launch_bounds=32)
+def cvt_vf(x: S.Pointer, h: S.Pointer, b: S.Pointer, ul: S.Pointer, fo: S.Pointer,
+           io: S.Pointer, uo: S.Pointer, ho: S.Pointer, bo: S.Pointer):  # fmt: skip
+    t = S.thread_idx.x
+    v, hv, bv, uv = x[t], h[t], b.cast(asc.bfloat16)[t], ul[t]
+    o = 8 * t
+    fo[o] = S.float2float_rn(v)
+    fo[o + 1] = S.float2float_rz(v)
+    fo[o + 2] = S.float2float_rd(v)
+    fo[o + 3] = S.float2float_ru(v)
+    fo[o + 4] = S.float2float_rna(v)
+    fo[o + 5] = S.ull2float_rn(uv)
+    fo[o + 6] = S.ull2float_rd(uv)
+    fo[o + 7] = S.ull2float_rna(uv)
+    io[o] = S.half2int_rn(hv)
+    io[o + 1] = S.half2int_rz(hv)
+    io[o + 2] = S.half2ll_rd(hv)
+    io[o + 3] = S.half2ll_ru(hv)
+    io[o + 4] = S.bfloat162int_rna(bv)
+    io[o + 5] = S.bfloat162ll_rz(bv)
+    io[o + 6] = S.half2uint_rn(hv)
+    io[o + 7] = S.bfloat162uint_ru(bv)
+    uo[2 * t] = S.float2ull_rz(v)
+    uo[2 * t + 1] = S.half2ull_ru(hv)
+    ho[o] = S.half2half_rna(hv)
+    ho[o + 1] = S.half2half_rd(hv)
+    ho[o + 2] = S.int2half_rn(S.float2int_rz(v))
+    ho[o + 3] = S.int2half_rz_sat(S.float2int_rz(v))
+    ho[o + 4] = S.uint2half_ru(S.float2uint_rz(v))
+    ho[o + 5] = S.ll2half_rd(S.float2ll_rz(v))
+    ho[o + 6] = S.bfloat162half_rn(bv)
+    ho[o + 7] = S.bfloat162half_rz_sat(bv)
+    bq = bo.cast(asc.bfloat16)
+    bq[4 * t] = S.half2bfloat16_rn(hv)
+    bq[4 * t + 1] = S.bfloat162bfloat16_ru(bv)
+    bq[4 * t + 2] = S.int2bfloat16_rd(S.float2int_rz(v))
+    bq[4 * t + 3] = S.ull2bfloat16_rna(uv)
+
+
+@jit
+def cvt_kernel(x, h, b, ul, fo, io, uo, ho, bo):
+    cvt_vf[32](x, h, b, ul, fo, io, uo, ho, bo)
+
+
+def _round_to(x64: np.ndarray, mode: str, dtype) -> np.ndarray:
+    """float64 values (exact) rounded to `dtype` in a directed mode: numpy's nearest,
+    stepped when it is on the wrong side."""
+    near = x64.astype(dtype)
+    back = near.astype(np.float64)
+    if mode == "rn":
+        return near
+    down = np.where(back > x64, np.nextafter(near, dtype(-np.inf)), near)
+    up = np.where(back < x64, np.nextafter(near, dtype(np.inf)), near)
+    if mode == "rd":
+        return down
+    if mode == "ru":
+        return up
+    if mode == "rz":
+        return np.where(x64 >= 0, down, up)
+    lo, hi = down.astype(np.float64), up.astype(np.float64)  # rna: ties away
+    return np.where(x64 - lo < hi - x64, down, np.where(x64 - lo > hi - x64, up,
+                    np.where(x64 >= 0, up, down)))  # fmt: skip
+
+
+def _integral(x: np.ndarray, mode: str) -> np.ndarray:
+    return {
+        "rn": np.rint,
+        "rz": np.trunc,
+        "rd": np.floor,
+        "ru": np.ceil,
+        "rna": lambda v: np.copysign(np.floor(np.abs(v) + 0.5), v),
+    }[mode](x)
+
+
+def _sat_int(x: np.ndarray, mode: str, lo: int, hi: int) -> list[int]:
+    r = _integral(x.astype(np.float64), mode)
+    return [0 if np.isnan(v) else int(max(lo, min(hi, v))) for v in r]
+
+
+def test_the_other_conversions_against_numpy():
+    x = np.array(
+        [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.7, -3.7, 70000.5, -70000.5, 65519.0, 65520.0,
+         1e10, -1e10, np.nan, np.inf, -np.inf, 1e20, 2049.5, -2049.5, 0.0, -0.0, 100.25,
+         -7.75, 4e9, 1.25, -1.25, 33.5, 1e-3, 123456.7, 5e4, -6e4],
+        np.float32,
+    )  # fmt: skip
+    h = np.clip(np.nan_to_num(x, nan=0.0), -65504, 65504).astype(np.float16)
+    h[14:17] = [np.nan, np.inf, -np.inf]
+    b = _bf16_bits(x)
+    ul = np.array([3 * 2**40 + k for k in range(29)] + [2**60 + 2**36, 2**64 - 1, 1], np.uint64)
+    fo = np.zeros(32 * 8, np.float32)
+    uo, ho = np.zeros(64, np.uint64), np.zeros(32 * 8, np.float16)
+    bo = np.zeros(32 * 4, np.uint16)
+    io32 = np.zeros(32 * 8, np.int32)
+    with np.errstate(all="ignore"):
+        cvt_kernel[1](x, h, b, ul, fo, io32, uo, ho, bo, platform=SOC)
+        fo, ho = fo.reshape(32, 8), ho.reshape(32, 8)
+        for k, mode in enumerate(("rn", "rz", "rd", "ru", "rna")):
+            np.testing.assert_array_equal(fo[:, k], _integral(x, mode), err_msg=mode)
+        # unsigned long long -> float: exact in float64 below 2^53, the rest by hand
+        small = ul < 2**53
+        for k, mode in ((5, "rn"), (6, "rd"), (7, "rna")):
+            np.testing.assert_array_equal(
+                fo[small, k], _round_to(ul[small].astype(np.float64), mode, np.float32)
+            )
+        tie = 2.0**60  # (2^60 + 2^36: halfway between 2^60 and 2^60 + 2^37)
+        assert list(fo[29, 5:8]) == [tie, tie, tie + 2.0**37]
+        assert fo[30, 5] == 2.0**64 and fo[30, 6] == np.nextafter(np.float32(2.0**64), 0)
+        i = io32.reshape(32, 8)
+        i32, i64 = (-(2**31), 2**31 - 1), (-(2**63), 2**63 - 1)
+        assert list(i[:, 0]) == _sat_int(h, "rn", *i32)
+        assert list(i[:, 1]) == _sat_int(h, "rz", *i32)
+        bf = _bf16(b)
+        assert list(i[:, 4]) == _sat_int(bf, "rna", *i32)
+        assert list(i[:, 6]) == [np.int32(np.uint32(v)) for v in _sat_int(h, "rn", 0, 2**32 - 1)]
+        assert list(i[:, 7]) == [np.int32(np.uint32(v)) for v in _sat_int(bf, "ru", 0, 2**32 - 1)]
+        # (the ll results land in int32 slots: compare their low 32 bits)
+        low = lambda vs: [int(np.int64(v).astype(np.int32)) for v in vs]  # noqa: E731
+        assert list(i[:, 2]) == low(_sat_int(h, "rd", *i64))
+        assert list(i[:, 3]) == low(_sat_int(h, "ru", *i64))
+        assert list(i[:, 5]) == low(_sat_int(bf, "rz", *i64))
+        u = uo.reshape(32, 2)
+        assert list(u[:, 0]) == _sat_int(x, "rz", 0, 2**64 - 1)
+        assert list(u[:, 1]) == _sat_int(h, "ru", 0, 2**64 - 1)
+        # half -> half: integral, NaN and inf kept
+        np.testing.assert_array_equal(
+            ho[:, 0], _integral(h.astype(np.float64), "rna").astype(np.float16)
+        )
+        np.testing.assert_array_equal(ho[:, 1], np.floor(h))
+        # int -> half through float, each step in the mode (exact in float below 2^24)
+        xi = np.array(_sat_int(x, "rz", *i32), np.float64)
+        np.testing.assert_array_equal(ho[:, 2], _round_to(xi, "rn", np.float16))
+        sat = np.clip(_round_to(xi, "rz", np.float16), -65504, 65504)
+        np.testing.assert_array_equal(ho[:, 3], sat)
+        xu = np.array(_sat_int(x, "rz", 0, 2**32 - 1), np.float64)
+        via = _round_to(xu, "ru", np.float32).astype(np.float64)  # (4e9: float rounds first)
+        np.testing.assert_array_equal(ho[:, 4], _round_to(via, "ru", np.float16))
+        xl = np.array(_sat_int(x, "rz", *i64), np.float64)
+        ok = np.abs(xl) < 2**53
+        via = _round_to(xl[ok], "rd", np.float32).astype(np.float64)
+        np.testing.assert_array_equal(ho[ok, 5], _round_to(via, "rd", np.float16))
+        np.testing.assert_array_equal(ho[:, 6], _round_to(bf.astype(np.float64), "rn", np.float16))
+        fin = np.isfinite(bf)
+        want = np.clip(_round_to(bf.astype(np.float64), "rz", np.float16), -65504, 65504)
+        np.testing.assert_array_equal(ho[fin, 7], want[fin])
+        assert ho[14, 7] == 0 and ho[15, 7] == 65504  # (_sat: NaN 0, inf the largest)
+        bo = _bf16(bo).reshape(32, 4)
+        np.testing.assert_array_equal(bo[:, 0], _bf16(_bf16_bits(h.astype(np.float32))))
+        np.testing.assert_array_equal(bo[:, 1], np.ceil(bf))
+        bits_rd = _round_to(xi, "rd", np.float32)
+        want = np.array([_bf16_directed(v, "rd") for v in bits_rd], np.float32)
+        np.testing.assert_array_equal(bo[:, 2], want)
+        # unsigned long long -> bfloat16_t: through float (rna), then rna
+        assert bo[29, 3] == 2.0**60 and bo[31, 3] == 1
+
+
+def _bf16_directed(v: float, mode: str) -> float:
+    """A float rounded to bfloat16 in a directed mode (by its bits)."""
+    f = np.float32(v)
+    if not np.isfinite(f):
+        return float(f)
+    bits = int(np.array([f], np.float32).view(np.uint32)[0])
+    low, top = bits & 0xFFFF, bits & 0xFFFF0000
+    down_mag = np.array([top], np.uint32).view(np.float32)[0]
+    up_mag = np.array([top + 0x10000], np.uint32).view(np.float32)[0] if low else down_mag
+    neg = f < 0
+    if mode == "rd":
+        return float(up_mag if neg else down_mag)
+    if mode == "ru":
+        return float(down_mag if neg else up_mag)
+    raise ValueError(mode)

@@ -2143,8 +2143,79 @@ _add(
     "the same memory (to read and write half2 / bfloat16x2_t pairs of a half array).",
 )
 
+# ---------------------------------------------------------------------------
+# The other conversions the headers declare (device_functions.h, asc_fp16.h,
+# asc_bf16.h): `__<src>2<dst>_<R>[_sat]`, one op each (`CONVERSIONS_S10`).
+# ---------------------------------------------------------------------------
+
+CONVERSIONS_S10: dict[str, tuple[str, str, str, bool]] = {}
+"""C++ name -> (source kind, destination kind, round mode, saturating); kinds: float,
+half, bfloat16, int, uint, ll, ull."""
+_KIND_TYPES = {
+    "float": Float32Type(),
+    "half": F16,
+    "bfloat16": BF16,
+    "int": i32,
+    "uint": U32_,
+    "ll": i64,
+    "ull": U64_,
+}
+_KIND_HEADERS = {"half": "simt_api/asc_fp16.h", "bfloat16": "simt_api/asc_bf16.h"}
+
+
+def _conversion10(src: str, dst: str, rnd: str, sat: bool) -> None:
+    api = f"__{src}2{dst}_{rnd}{'_sat' if sat else ''}"
+    CONVERSIONS_S10[api] = (src, dst, rnd, sat)
+    MATH_S10.append(api.lstrip("_"))
+    header = _KIND_HEADERS.get(dst if dst in _KIND_HEADERS else src, DEVICE_FUNCTIONS)
+    if src == "bfloat16" or dst == "bfloat16":
+        header = _KIND_HEADERS["bfloat16"]
+    what = {
+        "float": "float",
+        "half": "half",
+        "bfloat16": "bfloat16_t",
+        "int": "int",
+        "uint": "unsigned int",
+        "ll": "long long",
+        "ull": "unsigned long long",
+    }
+    if src == dst:
+        how = "rounded to an integral value"
+    elif dst in ("int", "uint", "ll", "ull"):
+        how = f"rounded to {what[dst]}, saturating (NaN: 0)"
+    else:
+        how = f"as {what[dst]}" + (", saturating (NaN: 0)" if sat else "")
+    _math(
+        api,
+        (Operand("x", exact(_KIND_TYPES[src])),),
+        Result("value", exact(_KIND_TYPES[dst])),
+        header,
+        f"`{api}(x)`: the {what[src]} {how} ({rnd}).",
+    )
+
+
+for _r in ROUNDS:
+    _conversion10("float", "float", _r, False)
+    _conversion10("float", "ull", _r, False)
+    _conversion10("ull", "float", _r, False)
+    for _one in ("half", "bfloat16"):
+        for _int in ("int", "uint", "ll", "ull"):
+            _conversion10(_one, _int, _r, False)
+        _conversion10(_one, _one, _r, False)
+    for _int in ("int", "uint"):
+        _conversion10(_int, "half", _r, False)
+        _conversion10(_int, "half", _r, True)
+    for _int in ("ll", "ull"):
+        _conversion10(_int, "half", _r, False)
+    for _int in ("int", "uint", "ll", "ull"):
+        _conversion10(_int, "bfloat16", _r, False)
+    _conversion10("bfloat16", "half", _r, False)
+    _conversion10("bfloat16", "half", _r, True)
+    _conversion10("half", "bfloat16", _r, False)
+
 __all__ = [
     "ATOMICS",
+    "CONVERSIONS_S10",
     "DEFAULT_LAUNCH_BOUND",
     "DTYPES",
     "FAMILY",

@@ -6714,6 +6714,2227 @@ class SimtPointerCastOp(SimtPointerCastBase):
     ptr: Operand
     value: OpResult
 
+class SimtMathFloat2FloatRnOp(SimtOp):
+    """`__float2float_rn(x)`: the float rounded to an integral value (rn).
+
+    `ascendc.simt.float2float_rn`: Ascend C `__float2float_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRnOp(SimtOp):
+    """`__float2ull_rn(x)`: the float rounded to unsigned long long, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.float2ull_rn`: Ascend C `__float2ull_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRnOp(SimtOp):
+    """`__ull2float_rn(x)`: the unsigned long long as float (rn).
+
+    `ascendc.simt.ull2float_rn`: Ascend C `__ull2float_rn`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRnOp(SimtOp):
+    """`__half2int_rn(x)`: the half rounded to int, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.half2int_rn`: Ascend C `__half2int_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRnOp(SimtOp):
+    """`__half2uint_rn(x)`: the half rounded to unsigned int, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.half2uint_rn`: Ascend C `__half2uint_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRnOp(SimtOp):
+    """`__half2ll_rn(x)`: the half rounded to long long, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.half2ll_rn`: Ascend C `__half2ll_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRnOp(SimtOp):
+    """`__half2ull_rn(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.half2ull_rn`: Ascend C `__half2ull_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRnOp(SimtOp):
+    """`__half2half_rn(x)`: the half rounded to an integral value (rn).
+
+    `ascendc.simt.half2half_rn`: Ascend C `__half2half_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRnOp(SimtOp):
+    """`__bfloat162int_rn(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.bfloat162int_rn`: Ascend C `__bfloat162int_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRnOp(SimtOp):
+    """`__bfloat162uint_rn(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (rn).
+
+    `ascendc.simt.bfloat162uint_rn`: Ascend C `__bfloat162uint_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRnOp(SimtOp):
+    """`__bfloat162ll_rn(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.bfloat162ll_rn`: Ascend C `__bfloat162ll_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRnOp(SimtOp):
+    """`__bfloat162ull_rn(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (rn).
+
+    `ascendc.simt.bfloat162ull_rn`: Ascend C `__bfloat162ull_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RnOp(SimtOp):
+    """`__bfloat162bfloat16_rn(x)`: the bfloat16_t rounded to an integral value (rn).
+
+    `ascendc.simt.bfloat162bfloat16_rn`: Ascend C `__bfloat162bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRnOp(SimtOp):
+    """`__int2half_rn(x)`: the int as half (rn).
+
+    `ascendc.simt.int2half_rn`: Ascend C `__int2half_rn`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRnSatOp(SimtOp):
+    """`__int2half_rn_sat(x)`: the int as half, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.int2half_rn_sat`: Ascend C `__int2half_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRnOp(SimtOp):
+    """`__uint2half_rn(x)`: the unsigned int as half (rn).
+
+    `ascendc.simt.uint2half_rn`: Ascend C `__uint2half_rn`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRnSatOp(SimtOp):
+    """`__uint2half_rn_sat(x)`: the unsigned int as half, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.uint2half_rn_sat`: Ascend C `__uint2half_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRnOp(SimtOp):
+    """`__ll2half_rn(x)`: the long long as half (rn).
+
+    `ascendc.simt.ll2half_rn`: Ascend C `__ll2half_rn`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRnOp(SimtOp):
+    """`__ull2half_rn(x)`: the unsigned long long as half (rn).
+
+    `ascendc.simt.ull2half_rn`: Ascend C `__ull2half_rn`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RnOp(SimtOp):
+    """`__int2bfloat16_rn(x)`: the int as bfloat16_t (rn).
+
+    `ascendc.simt.int2bfloat16_rn`: Ascend C `__int2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RnOp(SimtOp):
+    """`__uint2bfloat16_rn(x)`: the unsigned int as bfloat16_t (rn).
+
+    `ascendc.simt.uint2bfloat16_rn`: Ascend C `__uint2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RnOp(SimtOp):
+    """`__ll2bfloat16_rn(x)`: the long long as bfloat16_t (rn).
+
+    `ascendc.simt.ll2bfloat16_rn`: Ascend C `__ll2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RnOp(SimtOp):
+    """`__ull2bfloat16_rn(x)`: the unsigned long long as bfloat16_t (rn).
+
+    `ascendc.simt.ull2bfloat16_rn`: Ascend C `__ull2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRnOp(SimtOp):
+    """`__bfloat162half_rn(x)`: the bfloat16_t as half (rn).
+
+    `ascendc.simt.bfloat162half_rn`: Ascend C `__bfloat162half_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRnSatOp(SimtOp):
+    """`__bfloat162half_rn_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.bfloat162half_rn_sat`: Ascend C `__bfloat162half_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RnOp(SimtOp):
+    """`__half2bfloat16_rn(x)`: the half as bfloat16_t (rn).
+
+    `ascendc.simt.half2bfloat16_rn`: Ascend C `__half2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRzOp(SimtOp):
+    """`__float2float_rz(x)`: the float rounded to an integral value (rz).
+
+    `ascendc.simt.float2float_rz`: Ascend C `__float2float_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRzOp(SimtOp):
+    """`__float2ull_rz(x)`: the float rounded to unsigned long long, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.float2ull_rz`: Ascend C `__float2ull_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRzOp(SimtOp):
+    """`__ull2float_rz(x)`: the unsigned long long as float (rz).
+
+    `ascendc.simt.ull2float_rz`: Ascend C `__ull2float_rz`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRzOp(SimtOp):
+    """`__half2int_rz(x)`: the half rounded to int, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.half2int_rz`: Ascend C `__half2int_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRzOp(SimtOp):
+    """`__half2uint_rz(x)`: the half rounded to unsigned int, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.half2uint_rz`: Ascend C `__half2uint_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRzOp(SimtOp):
+    """`__half2ll_rz(x)`: the half rounded to long long, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.half2ll_rz`: Ascend C `__half2ll_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRzOp(SimtOp):
+    """`__half2ull_rz(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.half2ull_rz`: Ascend C `__half2ull_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRzOp(SimtOp):
+    """`__half2half_rz(x)`: the half rounded to an integral value (rz).
+
+    `ascendc.simt.half2half_rz`: Ascend C `__half2half_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRzOp(SimtOp):
+    """`__bfloat162int_rz(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.bfloat162int_rz`: Ascend C `__bfloat162int_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRzOp(SimtOp):
+    """`__bfloat162uint_rz(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (rz).
+
+    `ascendc.simt.bfloat162uint_rz`: Ascend C `__bfloat162uint_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRzOp(SimtOp):
+    """`__bfloat162ll_rz(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.bfloat162ll_rz`: Ascend C `__bfloat162ll_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRzOp(SimtOp):
+    """`__bfloat162ull_rz(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (rz).
+
+    `ascendc.simt.bfloat162ull_rz`: Ascend C `__bfloat162ull_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RzOp(SimtOp):
+    """`__bfloat162bfloat16_rz(x)`: the bfloat16_t rounded to an integral value (rz).
+
+    `ascendc.simt.bfloat162bfloat16_rz`: Ascend C `__bfloat162bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRzOp(SimtOp):
+    """`__int2half_rz(x)`: the int as half (rz).
+
+    `ascendc.simt.int2half_rz`: Ascend C `__int2half_rz`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRzSatOp(SimtOp):
+    """`__int2half_rz_sat(x)`: the int as half, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.int2half_rz_sat`: Ascend C `__int2half_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRzOp(SimtOp):
+    """`__uint2half_rz(x)`: the unsigned int as half (rz).
+
+    `ascendc.simt.uint2half_rz`: Ascend C `__uint2half_rz`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRzSatOp(SimtOp):
+    """`__uint2half_rz_sat(x)`: the unsigned int as half, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.uint2half_rz_sat`: Ascend C `__uint2half_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRzOp(SimtOp):
+    """`__ll2half_rz(x)`: the long long as half (rz).
+
+    `ascendc.simt.ll2half_rz`: Ascend C `__ll2half_rz`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRzOp(SimtOp):
+    """`__ull2half_rz(x)`: the unsigned long long as half (rz).
+
+    `ascendc.simt.ull2half_rz`: Ascend C `__ull2half_rz`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RzOp(SimtOp):
+    """`__int2bfloat16_rz(x)`: the int as bfloat16_t (rz).
+
+    `ascendc.simt.int2bfloat16_rz`: Ascend C `__int2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RzOp(SimtOp):
+    """`__uint2bfloat16_rz(x)`: the unsigned int as bfloat16_t (rz).
+
+    `ascendc.simt.uint2bfloat16_rz`: Ascend C `__uint2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RzOp(SimtOp):
+    """`__ll2bfloat16_rz(x)`: the long long as bfloat16_t (rz).
+
+    `ascendc.simt.ll2bfloat16_rz`: Ascend C `__ll2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RzOp(SimtOp):
+    """`__ull2bfloat16_rz(x)`: the unsigned long long as bfloat16_t (rz).
+
+    `ascendc.simt.ull2bfloat16_rz`: Ascend C `__ull2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRzOp(SimtOp):
+    """`__bfloat162half_rz(x)`: the bfloat16_t as half (rz).
+
+    `ascendc.simt.bfloat162half_rz`: Ascend C `__bfloat162half_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRzSatOp(SimtOp):
+    """`__bfloat162half_rz_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.bfloat162half_rz_sat`: Ascend C `__bfloat162half_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RzOp(SimtOp):
+    """`__half2bfloat16_rz(x)`: the half as bfloat16_t (rz).
+
+    `ascendc.simt.half2bfloat16_rz`: Ascend C `__half2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRdOp(SimtOp):
+    """`__float2float_rd(x)`: the float rounded to an integral value (rd).
+
+    `ascendc.simt.float2float_rd`: Ascend C `__float2float_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRdOp(SimtOp):
+    """`__float2ull_rd(x)`: the float rounded to unsigned long long, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.float2ull_rd`: Ascend C `__float2ull_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRdOp(SimtOp):
+    """`__ull2float_rd(x)`: the unsigned long long as float (rd).
+
+    `ascendc.simt.ull2float_rd`: Ascend C `__ull2float_rd`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRdOp(SimtOp):
+    """`__half2int_rd(x)`: the half rounded to int, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.half2int_rd`: Ascend C `__half2int_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRdOp(SimtOp):
+    """`__half2uint_rd(x)`: the half rounded to unsigned int, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.half2uint_rd`: Ascend C `__half2uint_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRdOp(SimtOp):
+    """`__half2ll_rd(x)`: the half rounded to long long, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.half2ll_rd`: Ascend C `__half2ll_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRdOp(SimtOp):
+    """`__half2ull_rd(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.half2ull_rd`: Ascend C `__half2ull_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRdOp(SimtOp):
+    """`__half2half_rd(x)`: the half rounded to an integral value (rd).
+
+    `ascendc.simt.half2half_rd`: Ascend C `__half2half_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRdOp(SimtOp):
+    """`__bfloat162int_rd(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.bfloat162int_rd`: Ascend C `__bfloat162int_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRdOp(SimtOp):
+    """`__bfloat162uint_rd(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (rd).
+
+    `ascendc.simt.bfloat162uint_rd`: Ascend C `__bfloat162uint_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRdOp(SimtOp):
+    """`__bfloat162ll_rd(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.bfloat162ll_rd`: Ascend C `__bfloat162ll_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRdOp(SimtOp):
+    """`__bfloat162ull_rd(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (rd).
+
+    `ascendc.simt.bfloat162ull_rd`: Ascend C `__bfloat162ull_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RdOp(SimtOp):
+    """`__bfloat162bfloat16_rd(x)`: the bfloat16_t rounded to an integral value (rd).
+
+    `ascendc.simt.bfloat162bfloat16_rd`: Ascend C `__bfloat162bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRdOp(SimtOp):
+    """`__int2half_rd(x)`: the int as half (rd).
+
+    `ascendc.simt.int2half_rd`: Ascend C `__int2half_rd`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRdSatOp(SimtOp):
+    """`__int2half_rd_sat(x)`: the int as half, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.int2half_rd_sat`: Ascend C `__int2half_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRdOp(SimtOp):
+    """`__uint2half_rd(x)`: the unsigned int as half (rd).
+
+    `ascendc.simt.uint2half_rd`: Ascend C `__uint2half_rd`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRdSatOp(SimtOp):
+    """`__uint2half_rd_sat(x)`: the unsigned int as half, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.uint2half_rd_sat`: Ascend C `__uint2half_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRdOp(SimtOp):
+    """`__ll2half_rd(x)`: the long long as half (rd).
+
+    `ascendc.simt.ll2half_rd`: Ascend C `__ll2half_rd`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRdOp(SimtOp):
+    """`__ull2half_rd(x)`: the unsigned long long as half (rd).
+
+    `ascendc.simt.ull2half_rd`: Ascend C `__ull2half_rd`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RdOp(SimtOp):
+    """`__int2bfloat16_rd(x)`: the int as bfloat16_t (rd).
+
+    `ascendc.simt.int2bfloat16_rd`: Ascend C `__int2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RdOp(SimtOp):
+    """`__uint2bfloat16_rd(x)`: the unsigned int as bfloat16_t (rd).
+
+    `ascendc.simt.uint2bfloat16_rd`: Ascend C `__uint2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RdOp(SimtOp):
+    """`__ll2bfloat16_rd(x)`: the long long as bfloat16_t (rd).
+
+    `ascendc.simt.ll2bfloat16_rd`: Ascend C `__ll2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RdOp(SimtOp):
+    """`__ull2bfloat16_rd(x)`: the unsigned long long as bfloat16_t (rd).
+
+    `ascendc.simt.ull2bfloat16_rd`: Ascend C `__ull2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRdOp(SimtOp):
+    """`__bfloat162half_rd(x)`: the bfloat16_t as half (rd).
+
+    `ascendc.simt.bfloat162half_rd`: Ascend C `__bfloat162half_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRdSatOp(SimtOp):
+    """`__bfloat162half_rd_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.bfloat162half_rd_sat`: Ascend C `__bfloat162half_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RdOp(SimtOp):
+    """`__half2bfloat16_rd(x)`: the half as bfloat16_t (rd).
+
+    `ascendc.simt.half2bfloat16_rd`: Ascend C `__half2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRuOp(SimtOp):
+    """`__float2float_ru(x)`: the float rounded to an integral value (ru).
+
+    `ascendc.simt.float2float_ru`: Ascend C `__float2float_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRuOp(SimtOp):
+    """`__float2ull_ru(x)`: the float rounded to unsigned long long, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.float2ull_ru`: Ascend C `__float2ull_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRuOp(SimtOp):
+    """`__ull2float_ru(x)`: the unsigned long long as float (ru).
+
+    `ascendc.simt.ull2float_ru`: Ascend C `__ull2float_ru`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRuOp(SimtOp):
+    """`__half2int_ru(x)`: the half rounded to int, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.half2int_ru`: Ascend C `__half2int_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRuOp(SimtOp):
+    """`__half2uint_ru(x)`: the half rounded to unsigned int, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.half2uint_ru`: Ascend C `__half2uint_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRuOp(SimtOp):
+    """`__half2ll_ru(x)`: the half rounded to long long, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.half2ll_ru`: Ascend C `__half2ll_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRuOp(SimtOp):
+    """`__half2ull_ru(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.half2ull_ru`: Ascend C `__half2ull_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRuOp(SimtOp):
+    """`__half2half_ru(x)`: the half rounded to an integral value (ru).
+
+    `ascendc.simt.half2half_ru`: Ascend C `__half2half_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRuOp(SimtOp):
+    """`__bfloat162int_ru(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.bfloat162int_ru`: Ascend C `__bfloat162int_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRuOp(SimtOp):
+    """`__bfloat162uint_ru(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (ru).
+
+    `ascendc.simt.bfloat162uint_ru`: Ascend C `__bfloat162uint_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRuOp(SimtOp):
+    """`__bfloat162ll_ru(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.bfloat162ll_ru`: Ascend C `__bfloat162ll_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRuOp(SimtOp):
+    """`__bfloat162ull_ru(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (ru).
+
+    `ascendc.simt.bfloat162ull_ru`: Ascend C `__bfloat162ull_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RuOp(SimtOp):
+    """`__bfloat162bfloat16_ru(x)`: the bfloat16_t rounded to an integral value (ru).
+
+    `ascendc.simt.bfloat162bfloat16_ru`: Ascend C `__bfloat162bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRuOp(SimtOp):
+    """`__int2half_ru(x)`: the int as half (ru).
+
+    `ascendc.simt.int2half_ru`: Ascend C `__int2half_ru`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRuSatOp(SimtOp):
+    """`__int2half_ru_sat(x)`: the int as half, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.int2half_ru_sat`: Ascend C `__int2half_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRuOp(SimtOp):
+    """`__uint2half_ru(x)`: the unsigned int as half (ru).
+
+    `ascendc.simt.uint2half_ru`: Ascend C `__uint2half_ru`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRuSatOp(SimtOp):
+    """`__uint2half_ru_sat(x)`: the unsigned int as half, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.uint2half_ru_sat`: Ascend C `__uint2half_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRuOp(SimtOp):
+    """`__ll2half_ru(x)`: the long long as half (ru).
+
+    `ascendc.simt.ll2half_ru`: Ascend C `__ll2half_ru`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRuOp(SimtOp):
+    """`__ull2half_ru(x)`: the unsigned long long as half (ru).
+
+    `ascendc.simt.ull2half_ru`: Ascend C `__ull2half_ru`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RuOp(SimtOp):
+    """`__int2bfloat16_ru(x)`: the int as bfloat16_t (ru).
+
+    `ascendc.simt.int2bfloat16_ru`: Ascend C `__int2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RuOp(SimtOp):
+    """`__uint2bfloat16_ru(x)`: the unsigned int as bfloat16_t (ru).
+
+    `ascendc.simt.uint2bfloat16_ru`: Ascend C `__uint2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RuOp(SimtOp):
+    """`__ll2bfloat16_ru(x)`: the long long as bfloat16_t (ru).
+
+    `ascendc.simt.ll2bfloat16_ru`: Ascend C `__ll2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RuOp(SimtOp):
+    """`__ull2bfloat16_ru(x)`: the unsigned long long as bfloat16_t (ru).
+
+    `ascendc.simt.ull2bfloat16_ru`: Ascend C `__ull2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRuOp(SimtOp):
+    """`__bfloat162half_ru(x)`: the bfloat16_t as half (ru).
+
+    `ascendc.simt.bfloat162half_ru`: Ascend C `__bfloat162half_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRuSatOp(SimtOp):
+    """`__bfloat162half_ru_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.bfloat162half_ru_sat`: Ascend C `__bfloat162half_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RuOp(SimtOp):
+    """`__half2bfloat16_ru(x)`: the half as bfloat16_t (ru).
+
+    `ascendc.simt.half2bfloat16_ru`: Ascend C `__half2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRnaOp(SimtOp):
+    """`__float2float_rna(x)`: the float rounded to an integral value (rna).
+
+    `ascendc.simt.float2float_rna`: Ascend C `__float2float_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRnaOp(SimtOp):
+    """`__float2ull_rna(x)`: the float rounded to unsigned long long, saturating (NaN: 0)
+    (rna).
+
+    `ascendc.simt.float2ull_rna`: Ascend C `__float2ull_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRnaOp(SimtOp):
+    """`__ull2float_rna(x)`: the unsigned long long as float (rna).
+
+    `ascendc.simt.ull2float_rna`: Ascend C `__ull2float_rna`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRnaOp(SimtOp):
+    """`__half2int_rna(x)`: the half rounded to int, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.half2int_rna`: Ascend C `__half2int_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRnaOp(SimtOp):
+    """`__half2uint_rna(x)`: the half rounded to unsigned int, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.half2uint_rna`: Ascend C `__half2uint_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRnaOp(SimtOp):
+    """`__half2ll_rna(x)`: the half rounded to long long, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.half2ll_rna`: Ascend C `__half2ll_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRnaOp(SimtOp):
+    """`__half2ull_rna(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.half2ull_rna`: Ascend C `__half2ull_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRnaOp(SimtOp):
+    """`__half2half_rna(x)`: the half rounded to an integral value (rna).
+
+    `ascendc.simt.half2half_rna`: Ascend C `__half2half_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRnaOp(SimtOp):
+    """`__bfloat162int_rna(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.bfloat162int_rna`: Ascend C `__bfloat162int_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRnaOp(SimtOp):
+    """`__bfloat162uint_rna(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (rna).
+
+    `ascendc.simt.bfloat162uint_rna`: Ascend C `__bfloat162uint_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRnaOp(SimtOp):
+    """`__bfloat162ll_rna(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.bfloat162ll_rna`: Ascend C `__bfloat162ll_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRnaOp(SimtOp):
+    """`__bfloat162ull_rna(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (rna).
+
+    `ascendc.simt.bfloat162ull_rna`: Ascend C `__bfloat162ull_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RnaOp(SimtOp):
+    """`__bfloat162bfloat16_rna(x)`: the bfloat16_t rounded to an integral value (rna).
+
+    `ascendc.simt.bfloat162bfloat16_rna`: Ascend C `__bfloat162bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRnaOp(SimtOp):
+    """`__int2half_rna(x)`: the int as half (rna).
+
+    `ascendc.simt.int2half_rna`: Ascend C `__int2half_rna`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRnaSatOp(SimtOp):
+    """`__int2half_rna_sat(x)`: the int as half, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.int2half_rna_sat`: Ascend C `__int2half_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRnaOp(SimtOp):
+    """`__uint2half_rna(x)`: the unsigned int as half (rna).
+
+    `ascendc.simt.uint2half_rna`: Ascend C `__uint2half_rna`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRnaSatOp(SimtOp):
+    """`__uint2half_rna_sat(x)`: the unsigned int as half, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.uint2half_rna_sat`: Ascend C `__uint2half_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRnaOp(SimtOp):
+    """`__ll2half_rna(x)`: the long long as half (rna).
+
+    `ascendc.simt.ll2half_rna`: Ascend C `__ll2half_rna`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRnaOp(SimtOp):
+    """`__ull2half_rna(x)`: the unsigned long long as half (rna).
+
+    `ascendc.simt.ull2half_rna`: Ascend C `__ull2half_rna`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RnaOp(SimtOp):
+    """`__int2bfloat16_rna(x)`: the int as bfloat16_t (rna).
+
+    `ascendc.simt.int2bfloat16_rna`: Ascend C `__int2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RnaOp(SimtOp):
+    """`__uint2bfloat16_rna(x)`: the unsigned int as bfloat16_t (rna).
+
+    `ascendc.simt.uint2bfloat16_rna`: Ascend C `__uint2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RnaOp(SimtOp):
+    """`__ll2bfloat16_rna(x)`: the long long as bfloat16_t (rna).
+
+    `ascendc.simt.ll2bfloat16_rna`: Ascend C `__ll2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RnaOp(SimtOp):
+    """`__ull2bfloat16_rna(x)`: the unsigned long long as bfloat16_t (rna).
+
+    `ascendc.simt.ull2bfloat16_rna`: Ascend C `__ull2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRnaOp(SimtOp):
+    """`__bfloat162half_rna(x)`: the bfloat16_t as half (rna).
+
+    `ascendc.simt.bfloat162half_rna`: Ascend C `__bfloat162half_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRnaSatOp(SimtOp):
+    """`__bfloat162half_rna_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.bfloat162half_rna_sat`: Ascend C `__bfloat162half_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RnaOp(SimtOp):
+    """`__half2bfloat16_rna(x)`: the half as bfloat16_t (rna).
+
+    `ascendc.simt.half2bfloat16_rna`: Ascend C `__half2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
 __all__ = [
     "SimtActivemaskOp",
     "SimtAllOp",
@@ -6780,8 +9001,43 @@ __all__ = [
     "SimtMathAtan2FOp",
     "SimtMathAtanfOp",
     "SimtMathAtanhfOp",
+    "SimtMathBfloat162Bfloat16RdOp",
+    "SimtMathBfloat162Bfloat16RnOp",
+    "SimtMathBfloat162Bfloat16RnaOp",
+    "SimtMathBfloat162Bfloat16RuOp",
+    "SimtMathBfloat162Bfloat16RzOp",
     "SimtMathBfloat162Bfloat162Op",
     "SimtMathBfloat162FloatOp",
+    "SimtMathBfloat162HalfRdOp",
+    "SimtMathBfloat162HalfRdSatOp",
+    "SimtMathBfloat162HalfRnOp",
+    "SimtMathBfloat162HalfRnSatOp",
+    "SimtMathBfloat162HalfRnaOp",
+    "SimtMathBfloat162HalfRnaSatOp",
+    "SimtMathBfloat162HalfRuOp",
+    "SimtMathBfloat162HalfRuSatOp",
+    "SimtMathBfloat162HalfRzOp",
+    "SimtMathBfloat162HalfRzSatOp",
+    "SimtMathBfloat162IntRdOp",
+    "SimtMathBfloat162IntRnOp",
+    "SimtMathBfloat162IntRnaOp",
+    "SimtMathBfloat162IntRuOp",
+    "SimtMathBfloat162IntRzOp",
+    "SimtMathBfloat162LlRdOp",
+    "SimtMathBfloat162LlRnOp",
+    "SimtMathBfloat162LlRnaOp",
+    "SimtMathBfloat162LlRuOp",
+    "SimtMathBfloat162LlRzOp",
+    "SimtMathBfloat162UintRdOp",
+    "SimtMathBfloat162UintRnOp",
+    "SimtMathBfloat162UintRnaOp",
+    "SimtMathBfloat162UintRuOp",
+    "SimtMathBfloat162UintRzOp",
+    "SimtMathBfloat162UllRdOp",
+    "SimtMathBfloat162UllRnOp",
+    "SimtMathBfloat162UllRnaOp",
+    "SimtMathBfloat162UllRuOp",
+    "SimtMathBfloat162UllRzOp",
     "SimtMathCbrtfOp",
     "SimtMathCeilfOp",
     "SimtMathCopysignfOp",
@@ -6814,6 +9070,11 @@ __all__ = [
     "SimtMathFloat2Bfloat16RzOp",
     "SimtMathFloat2Bfloat16RzSatOp",
     "SimtMathFloat2Bfloat162RnOp",
+    "SimtMathFloat2FloatRdOp",
+    "SimtMathFloat2FloatRnOp",
+    "SimtMathFloat2FloatRnaOp",
+    "SimtMathFloat2FloatRuOp",
+    "SimtMathFloat2FloatRzOp",
     "SimtMathFloat2HalfOp",
     "SimtMathFloat2HalfRdOp",
     "SimtMathFloat2HalfRdSatOp",
@@ -6842,6 +9103,11 @@ __all__ = [
     "SimtMathFloat2UintRnaOp",
     "SimtMathFloat2UintRuOp",
     "SimtMathFloat2UintRzOp",
+    "SimtMathFloat2UllRdOp",
+    "SimtMathFloat2UllRnOp",
+    "SimtMathFloat2UllRnaOp",
+    "SimtMathFloat2UllRuOp",
+    "SimtMathFloat2UllRzOp",
     "SimtMathFloatAsIntOp",
     "SimtMathFloatAsUintOp",
     "SimtMathFloats2Bfloat162RnOp",
@@ -6872,7 +9138,37 @@ __all__ = [
     "SimtMathHabsx2Op",
     "SimtMathHaddOp",
     "SimtMathHaddx2Op",
+    "SimtMathHalf2Bfloat16RdOp",
+    "SimtMathHalf2Bfloat16RnOp",
+    "SimtMathHalf2Bfloat16RnaOp",
+    "SimtMathHalf2Bfloat16RuOp",
+    "SimtMathHalf2Bfloat16RzOp",
     "SimtMathHalf2FloatOp",
+    "SimtMathHalf2HalfRdOp",
+    "SimtMathHalf2HalfRnOp",
+    "SimtMathHalf2HalfRnaOp",
+    "SimtMathHalf2HalfRuOp",
+    "SimtMathHalf2HalfRzOp",
+    "SimtMathHalf2IntRdOp",
+    "SimtMathHalf2IntRnOp",
+    "SimtMathHalf2IntRnaOp",
+    "SimtMathHalf2IntRuOp",
+    "SimtMathHalf2IntRzOp",
+    "SimtMathHalf2LlRdOp",
+    "SimtMathHalf2LlRnOp",
+    "SimtMathHalf2LlRnaOp",
+    "SimtMathHalf2LlRuOp",
+    "SimtMathHalf2LlRzOp",
+    "SimtMathHalf2UintRdOp",
+    "SimtMathHalf2UintRnOp",
+    "SimtMathHalf2UintRnaOp",
+    "SimtMathHalf2UintRuOp",
+    "SimtMathHalf2UintRzOp",
+    "SimtMathHalf2UllRdOp",
+    "SimtMathHalf2UllRnOp",
+    "SimtMathHalf2UllRnaOp",
+    "SimtMathHalf2UllRuOp",
+    "SimtMathHalf2UllRzOp",
     "SimtMathHalves2Bfloat162Op",
     "SimtMathHalves2Half2Op",
     "SimtMathHbequx2Op",
@@ -6971,11 +9267,26 @@ __all__ = [
     "SimtMathHtruncOp",
     "SimtMathHypotfOp",
     "SimtMathIlogbfOp",
+    "SimtMathInt2Bfloat16RdOp",
+    "SimtMathInt2Bfloat16RnOp",
+    "SimtMathInt2Bfloat16RnaOp",
+    "SimtMathInt2Bfloat16RuOp",
+    "SimtMathInt2Bfloat16RzOp",
     "SimtMathInt2FloatRdOp",
     "SimtMathInt2FloatRnOp",
     "SimtMathInt2FloatRnaOp",
     "SimtMathInt2FloatRuOp",
     "SimtMathInt2FloatRzOp",
+    "SimtMathInt2HalfRdOp",
+    "SimtMathInt2HalfRdSatOp",
+    "SimtMathInt2HalfRnOp",
+    "SimtMathInt2HalfRnSatOp",
+    "SimtMathInt2HalfRnaOp",
+    "SimtMathInt2HalfRnaSatOp",
+    "SimtMathInt2HalfRuOp",
+    "SimtMathInt2HalfRuSatOp",
+    "SimtMathInt2HalfRzOp",
+    "SimtMathInt2HalfRzSatOp",
     "SimtMathIntAsFloatOp",
     "SimtMathIsfiniteOp",
     "SimtMathIsinfOp",
@@ -6987,11 +9298,21 @@ __all__ = [
     "SimtMathLabsOp",
     "SimtMathLdexpfOp",
     "SimtMathLgammafOp",
+    "SimtMathLl2Bfloat16RdOp",
+    "SimtMathLl2Bfloat16RnOp",
+    "SimtMathLl2Bfloat16RnaOp",
+    "SimtMathLl2Bfloat16RuOp",
+    "SimtMathLl2Bfloat16RzOp",
     "SimtMathLl2FloatRdOp",
     "SimtMathLl2FloatRnOp",
     "SimtMathLl2FloatRnaOp",
     "SimtMathLl2FloatRuOp",
     "SimtMathLl2FloatRzOp",
+    "SimtMathLl2HalfRdOp",
+    "SimtMathLl2HalfRnOp",
+    "SimtMathLl2HalfRnaOp",
+    "SimtMathLl2HalfRuOp",
+    "SimtMathLl2HalfRzOp",
     "SimtMathLlabsOp",
     "SimtMathLlmaxOp",
     "SimtMathLlminOp",
@@ -7047,12 +9368,42 @@ __all__ = [
     "SimtMathTanpifOp",
     "SimtMathTgammafOp",
     "SimtMathTruncfOp",
+    "SimtMathUint2Bfloat16RdOp",
+    "SimtMathUint2Bfloat16RnOp",
+    "SimtMathUint2Bfloat16RnaOp",
+    "SimtMathUint2Bfloat16RuOp",
+    "SimtMathUint2Bfloat16RzOp",
     "SimtMathUint2FloatRdOp",
     "SimtMathUint2FloatRnOp",
     "SimtMathUint2FloatRnaOp",
     "SimtMathUint2FloatRuOp",
     "SimtMathUint2FloatRzOp",
+    "SimtMathUint2HalfRdOp",
+    "SimtMathUint2HalfRdSatOp",
+    "SimtMathUint2HalfRnOp",
+    "SimtMathUint2HalfRnSatOp",
+    "SimtMathUint2HalfRnaOp",
+    "SimtMathUint2HalfRnaSatOp",
+    "SimtMathUint2HalfRuOp",
+    "SimtMathUint2HalfRuSatOp",
+    "SimtMathUint2HalfRzOp",
+    "SimtMathUint2HalfRzSatOp",
     "SimtMathUintAsFloatOp",
+    "SimtMathUll2Bfloat16RdOp",
+    "SimtMathUll2Bfloat16RnOp",
+    "SimtMathUll2Bfloat16RnaOp",
+    "SimtMathUll2Bfloat16RuOp",
+    "SimtMathUll2Bfloat16RzOp",
+    "SimtMathUll2FloatRdOp",
+    "SimtMathUll2FloatRnOp",
+    "SimtMathUll2FloatRnaOp",
+    "SimtMathUll2FloatRuOp",
+    "SimtMathUll2FloatRzOp",
+    "SimtMathUll2HalfRdOp",
+    "SimtMathUll2HalfRnOp",
+    "SimtMathUll2HalfRnaOp",
+    "SimtMathUll2HalfRuOp",
+    "SimtMathUll2HalfRzOp",
     "SimtMathUllmaxOp",
     "SimtMathUllminOp",
     "SimtMathUmaxOp",

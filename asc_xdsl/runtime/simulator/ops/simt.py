@@ -1145,6 +1145,10 @@ def _math(op, comp):
     api = MATH[op.name]
     if api in HALF_FUNCTIONS:
         return _half_function(op, comp, api, HALF_FUNCTIONS[api])
+    from asc_xdsl.dialects.ascendc.simt import CONVERSIONS_S10
+
+    if api in CONVERSIONS_S10:
+        return _conversion10(op, comp, *CONVERSIONS_S10[api])
     t = op.value.type
     fn = _FLOAT_MATH.get(api)
     if fn is None:
@@ -1795,5 +1799,66 @@ def _cg_group_query(op, comp):
             e[r] = g.meta_rank
         else:
             e[r] = g.meta_size
+
+    return run
+
+
+# -- the other conversions (device_functions.h, asc_fp16.h, asc_bf16.h) -------------------
+#
+# As the CPU-debug build's `__cvt_*` (asc-tools simt_stub.h) compute them: an integer to
+# half / bfloat16_t goes through float, each step rounded in the mode (`__cvt_half(int32_t)`
+# is `__cvt_half<rnd>(__cvt_float<rnd>(x))`: two roundings); a float / half / bfloat16_t to
+# itself rounds to an integral value in the mode (NaN and inf stay); to an integer rounds in
+# the mode and saturates, NaN giving 0; half <-> bfloat16_t rounds once in the mode (the
+# `_sat` forms as `__float2half_*_sat`: past the largest finite value the largest, NaN 0).
+
+_INTS = {"int": (32, True), "uint": (32, False), "ll": (64, True), "ull": (64, False)}
+
+
+def _integral(x: float, rnd: str) -> float:
+    """x rounded to an integral value in mode `rnd` (NaN and inf as they are)."""
+    if not math.isfinite(x):
+        return x
+    if rnd == "rn":
+        return float(np.rint(x))
+    if rnd == "rna":
+        return math.copysign(math.floor(abs(x) + 0.5), x)
+    return {"rz": math.trunc, "rd": math.floor, "ru": math.ceil}[rnd](x) + 0.0 or math.copysign(
+        0.0, x
+    )
+
+
+def _to_int(x: float, rnd: str, bits: int, signed: bool) -> int:
+    if math.isnan(x):
+        return 0
+    lo, hi = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if signed else (0, 2**bits - 1)
+    if math.isinf(x):
+        return hi if x > 0 else lo
+    return max(lo, min(hi, int(_integral(x, rnd))))
+
+
+def _conversion10(op, comp, src: str, dst: str, rnd: str, sat: bool):
+    t = op.value.type
+    narrow = {
+        "half": _conversion(f"__float2half_{rnd}{'_sat' if sat else ''}", t),
+        "bfloat16": _conversion(f"__float2bfloat16_{rnd}{'_sat' if sat else ''}", t),
+    }.get(dst)
+    if src in _INTS:
+        if dst == "float":
+            fn = lambda x: _int_to_float(int(x), rnd)  # noqa: E731
+        else:
+            fn = lambda x: narrow(_int_to_float(int(x), rnd))  # noqa: E731
+    elif dst in _INTS:
+        bits, signed = _INTS[dst]
+        fn = lambda x: _to_int(float(x), rnd, bits, signed)  # noqa: E731
+    elif src == dst:
+        fn = lambda x: _integral(float(x), rnd)  # noqa: E731
+    else:  # half <-> bfloat16_t
+        fn = lambda x: narrow(F32(x))  # noqa: E731
+    slot, r = comp.slot(op.x), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        with np.errstate(all="ignore"):
+            e[r] = to_scalar(t, fn(e[slot]))
 
     return run
