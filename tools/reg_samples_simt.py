@@ -388,14 +388,12 @@ runs 2 blocks (16384 inputs)."""
 @asc.simt.vf(launch_bounds=SINCOS_THREADS)
 def sincos_thread_512(inp: S.Pointer, output_sin: S.Pointer, output_cos: S.Pointer, total: int):
     """sincos_compute.asc's sincos_thread_512: each thread PER_THREAD_LOOP elements a
-    block's length apart; `sincosf(x, sin + idx, cos + idx)` written as sinf and cosf
-    (the port has no pointer arithmetic nor sincosf's out-pointers)."""
+    block's length apart; `sincosf(x, sin + idx, cos + idx)` (the pointer and the index
+    as two arguments: `asc.simt.sincosf(x, sin, idx, cos, idx)`)."""
     blk_start_idx = S.block_idx.x * SINCOS_THREADS * SINCOS_LOOP
     for i in range(SINCOS_LOOP):
         idx = blk_start_idx + i * SINCOS_THREADS + S.thread_idx.x
-        x = inp[idx]
-        output_sin[idx] = S.sinf(x)
-        output_cos[idx] = S.cosf(x)
+        S.sincosf(inp[idx], output_sin, idx, output_cos, idx)
 
 
 @jit

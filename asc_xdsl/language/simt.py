@@ -71,6 +71,8 @@ from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
 
 __all__ = [
     "WARP_SIZE",
+    "Pair",
+    "PairType",
     "Pointer",
     "SimtCallee",
     "SimtFunction",
@@ -91,18 +93,22 @@ __all__ = [
     "atomic_sub",
     "atomic_xor",
     "ballot",
+    "bfloat16x2",
     "block_dim",
     "block_idx",
     "callee",
     "clock",
     "cooperative_groups",
     "grid_dim",
+    "half2",
     "lane_id",
     "lanemask_eq",
     "lanemask_ge",
     "lanemask_gt",
     "lanemask_le",
     "lanemask_lt",
+    "ldca",
+    "ldcg",
     "printf",
     "reduce_add",
     "reduce_max",
@@ -111,6 +117,8 @@ __all__ = [
     "shfl_down",
     "shfl_up",
     "shfl_xor",
+    "stcg",
+    "stwt",
     "syncthreads",
     "thread_idx",
     "threadfence",
@@ -154,17 +162,99 @@ class Pointer(IRValue):
     def with_handle(self, handle: Any) -> Pointer:
         return Pointer(handle, self.dtype)
 
-    def __getitem__(self, index: Any) -> RuntimeScalar:
+    def __getitem__(self, index: Any) -> Any:
         g = _g("Pointer[i]")
         i = g.integer(index, "a pointer index")
         op = g.emit(_op("SimtLoadOp")(self.handle, i, result_types=[self.dtype.ir_type()]))
-        return RuntimeScalar(op.results[0], self.dtype)
+        return _wrap(op.results[0], self.dtype)
 
     def __setitem__(self, index: Any, value: Any) -> None:
         g = _g("Pointer[i] = v")
         i = g.integer(index, "a pointer index")
-        v = g.scalar(value, self.dtype)
+        v = _operand(g, value, self.dtype, "the stored value")
         g.emit(_op("SimtStoreOp")(self.handle, i, v))
+
+    def cast(self, dtype: Any) -> Pointer:
+        """`reinterpret_cast<Q T*>(p)`: this memory seen as elements of `dtype` (an
+        `asc.<dtype>`, or `asc.simt.half2` / `asc.simt.bfloat16x2` for pairs: a float16
+        array's element 2 i and 2 i + 1 are the pair i, .x and .y)."""
+        g = _g("Pointer.cast")
+        if not isinstance(dtype, dt.DataType | PairType):
+            g.fail(f"Pointer.cast takes a dtype (asc.float16, asc.simt.half2, ...), got {dtype!r}")
+        from asc_xdsl.dialects.ascendc.simt import pointer_type
+
+        space = self.handle.type.memory_space.value.data
+        result = pointer_type(dtype.ir_type(), space)
+        op = g.emit(_op("SimtPointerCastOp")(self.handle, result_types=[result]))
+        return Pointer(op.results[0], dtype)
+
+
+class PairType:
+    """`asc.simt.half2` / `asc.simt.bfloat16x2`: the pair types of asc_fp16.h and
+    asc_bf16.h (two 16-bit floats in 32 bits, `.x` the low half)."""
+
+    __slots__ = ("component", "cpp", "name")
+
+    def __init__(self, name: str, cpp: str, component: dt.DataType):
+        self.name = name
+        self.cpp = cpp
+        self.component = component
+
+    def ir_type(self) -> Any:
+        from asc_xdsl.dialects.ascendc import simt as dialect
+
+        return dialect.HALF2 if self.name == "half2" else dialect.BF16X2
+
+    def __repr__(self) -> str:
+        return f"asc.simt.{self.name}"
+
+
+half2 = PairType("half2", "half2", dt.float16)
+"""`half2`: two halves (`make_half2(x, y)`, `p.cast(asc.simt.half2)[i]`)."""
+bfloat16x2 = PairType("bfloat16x2", "bfloat16x2_t", dt.bfloat16)
+"""`bfloat16x2_t`: two bfloat16_t (`make_bfloat162(x, y)`)."""
+
+
+class Pair(IRValue):
+    """A half2 or bfloat16x2_t value in SIMT code: built by `make_half2`,
+    `floats2half2_rn`, ..., read from a pair pointer; `.x` and `.y` are its components
+    (`__low2half` / `__high2half`, or the bfloat16 ones)."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, handle: Any, dtype: PairType):
+        super().__init__(handle)
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"Pair({self.dtype.cpp})"
+
+    @property
+    def x(self) -> RuntimeScalar:
+        """The low component (`__low2half(v)` / `__low2bfloat16(v)`)."""
+        return _math_call("low2half" if self.dtype is half2 else "low2bfloat16", (self,))
+
+    @property
+    def y(self) -> RuntimeScalar:
+        """The high component (`__high2half(v)` / `__high2bfloat16(v)`)."""
+        return _math_call("high2half" if self.dtype is half2 else "high2bfloat16", (self,))
+
+
+def _wrap(handle: Any, dtype: Any) -> Any:
+    """A result of `dtype`: a Pair for the pair types, else a RuntimeScalar."""
+    return Pair(handle, dtype) if isinstance(dtype, PairType) else RuntimeScalar(handle, dtype)
+
+
+def _operand(g: Any, value: Any, dtype: Any, what: str) -> Any:
+    """`value` as an operand of `dtype` (a pair type takes a Pair of it only)."""
+    if isinstance(dtype, PairType):
+        if not isinstance(value, Pair) or value.dtype is not dtype:
+            got = value.dtype if isinstance(value, Pair | RuntimeScalar) else type(value).__name__
+            g.fail(f"{what} must be a {dtype.cpp} value (asc.simt.{dtype.name}), got {got}")
+        return value.handle
+    if isinstance(value, Pair):
+        g.fail(f"{what} must be a {dtype.name} scalar, got a {value.dtype.cpp} pair")
+    return g.scalar(value, dtype)
 
 
 class _Dim3:
@@ -360,7 +450,7 @@ def callee(fn: Any) -> SimtCallee:
 
 def _value(g: Any, value: Any, what: str) -> Any:
     """A runtime scalar of its own dtype (an int: int32, a float: float32)."""
-    if isinstance(value, RuntimeScalar):
+    if isinstance(value, RuntimeScalar | Pair):
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         g.fail(f"asc.simt.{what} takes a number, got {type(value).__name__}")
@@ -437,7 +527,7 @@ def _shuffle(cls: str, what: str, var: Any, lane: Any, width: Any) -> RuntimeSca
     a = g.integer(lane, f"asc.simt.{what}'s lane")
     w = g.integer(width, f"asc.simt.{what}'s width")
     op = g.emit(_op(cls)(v.handle, a, w, result_types=[v.dtype.ir_type()]))
-    return RuntimeScalar(op.results[0], v.dtype)
+    return _wrap(op.results[0], v.dtype)
 
 
 def shfl(var: Any, src_lane: Any, width: Any = WARP_SIZE) -> RuntimeScalar:
@@ -516,10 +606,10 @@ def _atomic(kind: str, ptr: Any, index: Any, *values: Any) -> RuntimeScalar:
     if not isinstance(ptr, Pointer):
         g.fail(f"asc.simt.{what} takes a SIMT pointer (a parameter), got {type(ptr).__name__}")
     i = g.integer(index, f"asc.simt.{what}'s index")
-    vs = [g.scalar(v, ptr.dtype) for v in values]
+    vs = [_operand(g, v, ptr.dtype, f"asc.simt.{what}'s value") for v in values]
     cls = f"SimtAtomic{kind.title()}Op"
     op = g.emit(_op(cls)(ptr.handle, i, *vs, result_types=[ptr.dtype.ir_type()]))
-    return RuntimeScalar(op.results[0], ptr.dtype)
+    return _wrap(op.results[0], ptr.dtype)
 
 
 def atomic_add(ptr: Pointer, index: Any, value: Any) -> RuntimeScalar:
@@ -605,7 +695,7 @@ def function_argument(gen: Any, value: Any, node: Any, name: str) -> Any:
     if isinstance(value, GlobalAddress) and value.handle is not None:
         dtype = value.dtype or dt.from_ir(value.handle.type.element_type)
         return value.handle, lambda h, d=dtype: Pointer(h, d)
-    if isinstance(value, Pointer):
+    if isinstance(value, Pointer | Pair | _GroupValue):
         return value.handle, value.with_handle
     if isinstance(value, RuntimeScalar | int | float) and not isinstance(value, bool):
         return gen._carry(value, node, name)
@@ -668,6 +758,52 @@ def call_function(gen: Any, launch: Any, callee: str, operands: list, results: A
     return None
 
 
+# -- cache-hinted GM loads and stores (device_functions.h) ---------------------------
+
+
+def _cached_pointer(g: Any, what: str, ptr: Any) -> Pointer:
+    if not isinstance(ptr, Pointer):
+        g.fail(f"asc.simt.{what} takes a SIMT pointer (a parameter), got {type(ptr).__name__}")
+    return ptr
+
+
+def _cached_load(what: str, ptr: Any, index: Any) -> RuntimeScalar:
+    g = _g(what)
+    p = _cached_pointer(g, what, ptr)
+    i = g.integer(index, f"asc.simt.{what}'s index")
+    op = g.emit(_op(f"Simt{what.title()}Op")(p.handle, i, result_types=[p.dtype.ir_type()]))
+    return _wrap(op.results[0], p.dtype)
+
+
+def _cached_store(what: str, ptr: Any, index: Any, value: Any) -> None:
+    g = _g(what)
+    p = _cached_pointer(g, what, ptr)
+    i = g.integer(index, f"asc.simt.{what}'s index")
+    v = _operand(g, value, p.dtype, f"asc.simt.{what}'s value")
+    g.emit(_op(f"Simt{what.title()}Op")(p.handle, i, v))
+
+
+def ldcg(ptr: Pointer, index: Any) -> RuntimeScalar:
+    """`asc_ldcg(ptr + index)`: ptr[index] of GM, cached in L2 only (the simulator: a
+    plain load). GM pointers only."""
+    return _cached_load("ldcg", ptr, index)
+
+
+def ldca(ptr: Pointer, index: Any) -> RuntimeScalar:
+    """`asc_ldca(ptr + index)`: ptr[index] of GM, cached at every level."""
+    return _cached_load("ldca", ptr, index)
+
+
+def stcg(ptr: Pointer, index: Any, value: Any) -> None:
+    """`asc_stcg(ptr + index, value)`: ptr[index] = value on GM, cached in L2 only."""
+    _cached_store("stcg", ptr, index, value)
+
+
+def stwt(ptr: Pointer, index: Any, value: Any) -> None:
+    """`asc_stwt(ptr + index, value)`: ptr[index] = value on GM, written through."""
+    _cached_store("stwt", ptr, index, value)
+
+
 # -- cooperative groups (simt_api/cooperative_groups.h) ------------------------------
 
 TILE_SIZES = (1, 2, 4, 8, 16, 32)
@@ -691,7 +827,7 @@ class _Group:
         props = {"tiles": DenseArrayBase.from_list(i32, list(self.tiles))} if self.tiles else {}
         types = [result.ir_type()] if result is not None else []
         op = g.emit(_op(cls)(*operands, result_types=types, **props))
-        return RuntimeScalar(op.results[0], result) if result is not None else None
+        return _wrap(op.results[0], result) if result is not None else None
 
     def _name(self) -> str:
         return type(self).__name__
@@ -820,10 +956,163 @@ def this_thread_block() -> ThreadBlock:
     return ThreadBlock()
 
 
-def tiled_partition(parent: _Group, size: int) -> ThreadBlockTile:
+class _GroupValue(IRValue):
+    """A run-time group (coalesced_group, thread_group): an SSA value made where the
+    C++ makes the object; each member call is an op on it."""
+
+    __slots__ = ()
+    CPP = ""
+
+    def _member(self, cls: str, what: str, operands: tuple = (), result: Any = None) -> Any:
+        g = _g(f"{self.CPP}.{what}")
+        types = [result.ir_type()] if result is not None else []
+        op = g.emit(_op(cls)(self.handle, *operands, result_types=types))
+        return _wrap(op.results[0], result) if result is not None else None
+
+    def sync(self) -> None:
+        """`group.sync()`: the group's lanes meet (asc_threadfence_block on 3510)."""
+        self._member("SimtCgGroupSyncOp", "sync")
+
+    def thread_rank(self) -> RuntimeScalar:
+        """`group.thread_rank()`: this lane's rank in the group (uint64)."""
+        return self._member("SimtCgGroupThreadRankOp", "thread_rank", result=dt.uint64)
+
+    def num_threads(self) -> RuntimeScalar:
+        """`group.num_threads()`: the group's lanes (uint64)."""
+        return self._member("SimtCgGroupNumThreadsOp", "num_threads", result=dt.uint64)
+
+    def size(self) -> RuntimeScalar:
+        """`group.size()`: num_threads()."""
+        return self._member("SimtCgGroupSizeOp", "size", result=dt.uint64)
+
+
+class ThreadGroup(_GroupValue):
+    """`cooperative_groups::thread_group` (`tiled_partition(block, n)` with n known at
+    run time): a tile of the block; `sync()`, `thread_rank()`, `num_threads()`, `size()`."""
+
+    __slots__ = ()
+    CPP = "thread_group"
+
+    def __repr__(self) -> str:
+        return "asc.simt.cooperative_groups.thread_group"
+
+
+class CoalescedGroup(_GroupValue):
+    """`cooperative_groups::coalesced_group` (`coalesced_threads()`,
+    `binary_partition`, `tiled_partition` of one): lanes of one warp, by rank."""
+
+    __slots__ = ()
+    CPP = "coalesced_group"
+
+    def meta_group_rank(self) -> RuntimeScalar:
+        """`meta_group_rank()`: which partition of its parent this is (uint64)."""
+        return self._member("SimtCgGroupMetaGroupRankOp", "meta_group_rank", result=dt.uint64)
+
+    def meta_group_size(self) -> RuntimeScalar:
+        """`meta_group_size()`: how many partitions its parent has (uint64)."""
+        return self._member("SimtCgGroupMetaGroupSizeOp", "meta_group_size", result=dt.uint64)
+
+    def _shuffle(self, cls: str, what: str, var: Any, lane: Any) -> Any:
+        g = _g(f"coalesced_group.{what}")
+        v = _value(g, var, what)
+        a = g.integer(lane, f"coalesced_group.{what}'s lane")
+        return self._member(cls, what, (v.handle, a), v.dtype)
+
+    def shfl(self, var: Any, src_rank: Any) -> Any:
+        """`g.shfl(var, src_rank)`: var of the lane of rank src_rank % size()."""
+        return self._shuffle("SimtCgGroupShflOp", "shfl", var, src_rank)
+
+    def shfl_up(self, var: Any, delta: Any) -> Any:
+        """`g.shfl_up(var, delta)`: var of the rank delta below (own if none)."""
+        return self._shuffle("SimtCgGroupShflUpOp", "shfl_up", var, delta)
+
+    def shfl_down(self, var: Any, delta: Any) -> Any:
+        """`g.shfl_down(var, delta)`: var of the rank delta above (own if none)."""
+        return self._shuffle("SimtCgGroupShflDownOp", "shfl_down", var, delta)
+
+    def _vote(self, cls: str, what: str, predicate: Any, dtype: dt.DataType) -> RuntimeScalar:
+        g = _g(f"coalesced_group.{what}")
+        return self._member(cls, what, (g.scalar(predicate, dt.int32),), dtype)
+
+    def any(self, predicate: Any) -> RuntimeScalar:
+        """`g.any(pred)`: 1 when pred is nonzero on some lane of the group."""
+        return self._vote("SimtCgGroupAnyOp", "any", predicate, dt.int32)
+
+    def all(self, predicate: Any) -> RuntimeScalar:
+        """`g.all(pred)`: 1 when pred is nonzero on every lane of the group."""
+        return self._vote("SimtCgGroupAllOp", "all", predicate, dt.int32)
+
+    def ballot(self, predicate: Any) -> RuntimeScalar:
+        """`g.ballot(pred)`: bit r set when the lane of rank r has pred nonzero (uint32)."""
+        return self._vote("SimtCgGroupBallotOp", "ballot", predicate, dt.uint32)
+
+    def __repr__(self) -> str:
+        return "asc.simt.cooperative_groups.coalesced_group"
+
+
+def coalesced_threads() -> CoalescedGroup:
+    """`cooperative_groups::coalesced_threads()`: the lanes of this warp active here."""
+    from asc_xdsl.dialects.ascendc import simt as dialect
+
+    g = _g("cooperative_groups.coalesced_threads")
+    op = g.emit(_op("SimtCgCoalescedThreadsOp")(result_types=[dialect.COALESCED]))
+    return CoalescedGroup(op.results[0])
+
+
+def binary_partition(group: Any, predicate: Any) -> CoalescedGroup:
+    """`cooperative_groups::binary_partition(group, pred)` of a coalesced_group or a
+    static tile: the group's lanes whose pred equals this lane's."""
+    from xdsl.dialects.builtin import DenseArrayBase, i32
+
+    from asc_xdsl.dialects.ascendc import simt as dialect
+
+    g = _g("cooperative_groups.binary_partition")
+    p = g.scalar(predicate, dt.bool_)
+    if isinstance(group, CoalescedGroup):
+        op = g.emit(
+            _op("SimtCgBinaryPartitionOp")(group.handle, p, result_types=[dialect.COALESCED])
+        )
+    elif isinstance(group, ThreadBlockTile):
+        tiles = DenseArrayBase.from_list(i32, list(group.tiles))
+        op = g.emit(
+            _op("SimtCgTileBinaryPartitionOp")(p, result_types=[dialect.COALESCED], tiles=tiles)
+        )
+    else:
+        g.fail(
+            "binary_partition takes a coalesced_group or a thread_block_tile (the header's "
+            f"overloads), got {group!r}"
+        )
+    return CoalescedGroup(op.results[0])
+
+
+def _runtime_partition(parent: Any, size: Any) -> Any:
+    """`cooperative_groups::tiled_partition(parent, size)`, size known at run time."""
+    from asc_xdsl.dialects.ascendc import simt as dialect
+
+    g = _g("cooperative_groups.tiled_partition")
+    n = g.integer(size, "tiled_partition's size")
+    if isinstance(parent, ThreadBlock):
+        op = g.emit(_op("SimtCgBlockPartitionOp")(n, result_types=[dialect.THREAD_GROUP]))
+        return ThreadGroup(op.results[0])
+    if isinstance(parent, _GroupValue):
+        coalesced = isinstance(parent, CoalescedGroup)
+        t = dialect.COALESCED if coalesced else dialect.THREAD_GROUP
+        op = g.emit(_op("SimtCgGroupPartitionOp")(parent.handle, n, result_types=[t]))
+        return (CoalescedGroup if coalesced else ThreadGroup)(op.results[0])
+    return g.fail(
+        "tiled_partition with a run-time size takes this_thread_block(), a thread_group "
+        f"or a coalesced_group (the header's overloads), got {parent!r}"
+    )
+
+
+def tiled_partition(parent: Any, size: Any, *, runtime: bool = False) -> Any:
     """`cooperative_groups::tiled_partition<size>(parent)`: `parent` (the thread block or
     a tile of it) cut into tiles of `size` threads; `size` a compile-time 1, 2, 4, 8, 16
-    or 32, below a parent tile's size."""
+    or 32, below a parent tile's size. With a run-time `size` (or `runtime=True`), or a
+    thread_group / coalesced_group parent, the run-time `tiled_partition(parent, size)`:
+    a ThreadGroup of the block, a CoalescedGroup of a coalesced_group."""
+    if runtime or isinstance(parent, _GroupValue) or isinstance(size, RuntimeScalar):
+        return _runtime_partition(parent, size)
     if not isinstance(parent, _Group):
         raise TypeError(
             "tiled_partition(parent, size) takes this_thread_block() or a tile of it, got "
@@ -849,8 +1138,12 @@ class _CooperativeGroups:
 
     this_thread_block = staticmethod(this_thread_block)
     tiled_partition = staticmethod(tiled_partition)
+    coalesced_threads = staticmethod(coalesced_threads)
+    binary_partition = staticmethod(binary_partition)
     thread_block = ThreadBlock
     thread_block_tile = ThreadBlockTile
+    thread_group = ThreadGroup
+    coalesced_group = CoalescedGroup
 
     def __repr__(self) -> str:
         return "asc.simt.cooperative_groups"
@@ -867,27 +1160,81 @@ def _math_call(name: str, args: tuple) -> RuntimeScalar:
     """Emit the math op `ascendc.simt.<name>` of `args`: an exact operand type converts
     its argument (a Python number or another scalar type, as C++ converts it); T (a
     half / bfloat16_t function) is the first argument's type, the others converted."""
-    from asc_xdsl.dialects.ascendc.simt import MATH_SIGNATURES
+    from asc_xdsl.dialects.ascendc.simt import MATH_SIGNATURES, POINTER_MATH
 
     g = _g(name)
+    pointers = POINTER_MATH.get(f"ascendc.simt.{name}")
+    if pointers is not None:
+        return _pointer_math_call(g, name, args, pointers)
     operands, result = MATH_SIGNATURES[f"ascendc.simt.{name}"]
     if len(args) != len(operands):
         g.fail(f"asc.simt.{name} takes {len(operands)} argument(s), got {len(args)}")
+    from asc_xdsl.dialects.ascendc.simt import DTYPES, PAIRS
+
     dtype = None
     if builtins.any(t is None for t in operands):
+        allowed = DTYPES[f"ascendc.simt.{name}"]
         first = args[0]
-        if not (isinstance(first, RuntimeScalar) and first.dtype in (dt.float16, dt.bfloat16)):
-            got = first.dtype.name if isinstance(first, RuntimeScalar) else type(first).__name__
-            g.fail(f"asc.simt.{name} takes a float16 or bfloat16 value, got {got}")
+        pairs = builtins.all(t in PAIRS for t in allowed)
+        ok = isinstance(first, Pair | RuntimeScalar) and first.dtype.ir_type() in allowed
+        if not ok:
+            want = "a half2 or bfloat16x2 pair" if pairs else "a float16 or bfloat16 value"
+            got = (
+                first.dtype.name
+                if isinstance(first, Pair | RuntimeScalar)
+                else type(first).__name__
+            )
+            g.fail(f"asc.simt.{name} takes {want}, got {got}")
         dtype = first.dtype
     values = [
-        g.scalar(a, dtype if t is None else dt.from_ir(t))
+        _operand(g, a, dtype if t is None else _dtype_of(t), f"asc.simt.{name}'s argument")
         for a, t in zip(args, operands, strict=True)
     ]
-    out = dtype if result is None else dt.from_ir(result)
+    out = dtype if result is None else _dtype_of(result)
     cls = f"SimtMath{''.join(w.title() for w in name.split('_'))}Op"
     op = g.emit(_op(cls)(*values, result_types=[out.ir_type()]))
-    return RuntimeScalar(op.results[0], out)
+    return _wrap(op.results[0], out)
+
+
+def _dtype_of(t: Any) -> Any:
+    """The Python dtype of an IR type (a pair type's PairType)."""
+    from asc_xdsl.dialects.ascendc.simt import PAIRS
+
+    if t in PAIRS:
+        return half2 if PAIRS[t] == half2.component.ir_type() else bfloat16x2
+    return dt.from_ir(t)
+
+
+def _pointer_math_call(g: Any, name: str, args: tuple, pointers: tuple) -> Any:
+    """A math function with pointer parameters: each pointer given as two arguments,
+    the SIMT pointer and the index of the element (`sincosf(x, s, i, c, j)` is C++
+    `sincosf(x, s + i, c + j)`)."""
+    from asc_xdsl.dialects.ascendc.simt import MATH_SIGNATURES
+
+    operands, result = MATH_SIGNATURES[f"ascendc.simt.{name}"]
+    cls = _op(f"SimtMath{''.join(w.title() for w in name.split('_'))}Op")
+    names = [o.name for o in cls.SPEC.operands]
+    if len(args) != len(names):
+        g.fail(
+            f"asc.simt.{name} takes {len(names)} arguments ({', '.join(names)}), got {len(args)}"
+        )
+    elements = {p: t for p, t, _ in pointers}
+    values = []
+    for a, n, t in zip(args, names, operands, strict=True):
+        if n in elements:
+            want = dt.from_ir(elements[n])
+            if not isinstance(a, Pointer):
+                g.fail(f"asc.simt.{name}'s {n} must be a SIMT pointer, got {type(a).__name__}")
+            if a.dtype != want:
+                g.fail(f"asc.simt.{name}'s {n} must point to {want.name}, not {a.dtype.name}")
+            values.append(a.handle)
+        elif n.endswith("_index"):
+            values.append(g.integer(a, f"asc.simt.{name}'s {n}"))
+        else:
+            values.append(g.scalar(a, dt.from_ir(t)))
+    out = None if result is None else dt.from_ir(result)
+    op = g.emit(cls(*values, result_types=[] if out is None else [out.ir_type()]))
+    return None if out is None else RuntimeScalar(op.results[0], out)
 
 
 def _math_function(name: str, doc: str) -> Any:

@@ -437,7 +437,7 @@ def test_ir_verifier_refuses_bad_runtime_dims_calls_and_dtypes():
                 "BODY": "%h = arith.constant 1.0 : f16\n    %o = ascendc.simt.atomic_sub %p, %c, "
                 "%h : memref<?xf16, 22 : i64>, i32, f16 -> f16"
             },
-            r"asc_atomic_sub on GM takes i32, ui32, f32, i64, ui64, not f16",
+            r"asc_atomic_sub on GM takes i32, ui32, f32, i64, ui64, half2, bfloat16x2_t, not f16",
         ),
     ):
         text = base

@@ -65,12 +65,17 @@ LAZY_TYPES: dict[str, tuple[str, str]] = {
     "ascendc.addr_reg": ("reg_address_types", "AddrRegType"),
     "ascendc.unalign_reg_load": ("reg_address_types", "UnalignRegForLoadType"),
     "ascendc.matmul": ("adv_types", "MatmulType"),
+    "ascendc.half2": ("simt", "Half2Type"),
+    "ascendc.bfloat16x2": ("simt", "Bfloat16x2Type"),
+    "ascendc.coalesced_group": ("simt", "CoalescedGroupType"),
+    "ascendc.thread_group": ("simt", "ThreadGroupType"),
 }
 """Type name -> (module, class) of the Reg layer's types (Ascend 950; their module loads
 the Reg enums and the SoC table, `REG_TYPES` and `REG_ADDRESS_TYPES` list them) and the
-Matmul object's (`ADV_TYPES`; their module loads the matmul enums): a kernel without
-registers or a Matmul never needs them. The context (`AscContext`) loads one when the
-parser first meets its name, and `ascendc.<class>` imports it."""
+Matmul object's (`ADV_TYPES`; their module loads the matmul enums), and SIMT's pair and
+group types (`half2`, `bfloat16x2_t`, `coalesced_group`, `thread_group`): a kernel
+without registers or a Matmul never needs them. The context (`AscContext`) loads one
+when the parser first meets its name, and `ascendc.<class>` imports it."""
 LAZY_ATTRS: dict[str, tuple[str, str]] = {
     "ascendc.matmul_config": ("adv_types", "MatmulConfigAttr"),
 }

@@ -109,7 +109,6 @@ from asc_xdsl.dialects.ascendc.reg import (
 from asc_xdsl.dialects.ascendc.spec import (
     ANY,
     INT,
-    SCALAR,
     Arity,
     Effect,
     Operand,
@@ -122,7 +121,10 @@ from asc_xdsl.dialects.ascendc.spec import (
     TypeRule,
     elem,
     exact,
+    predicate,
 )
+from asc_xdsl.dialects.ascendc.types import AscendCType
+from asc_xdsl.dialects.attr_def import attr_definition
 from asc_xdsl.soc import SOC_ATTR
 
 FAMILY = OpFamily(__name__)
@@ -269,6 +271,12 @@ DTYPES: dict[str, tuple] = {}
 """Op name -> the element types T may be; for the atomics, (GM's, UB's)."""
 
 
+def _type_name(t: Attribute) -> str:
+    """A type as messages name it (the pair types by their C++ names)."""
+    cpp = getattr(t, "CPP_CLASS", None)
+    return cpp if isinstance(t, AscendCType) and cpp else str(t)
+
+
 def _constant(value: SSAValue) -> int | None:
     """The value of an integer `arith.constant`, else None."""
     from xdsl.dialects import arith
@@ -300,7 +308,7 @@ class SimtOp(SpecOp):
         self.verify_dtype()
         ptr = getattr(self, "ptr", None)
         value = self.results[0] if self.results else getattr(self, "value", None)
-        if isinstance(ptr, SSAValue) and isinstance(value, SSAValue):
+        if isinstance(ptr, SSAValue) and isinstance(value, SSAValue) and not is_pointer(value.type):
             element = ptr.type.element_type  # type: ignore[attr-defined]
             if value.type != element:
                 raise VerifyException(
@@ -316,6 +324,8 @@ class SimtOp(SpecOp):
         if not allowed:
             return
         t = self.results[0].type if self.results else None
+        if self.name in MATH:  # (a math function's T: its first operand's type)
+            t = self.operands[0].type
         if allowed and isinstance(allowed[0], tuple):  # (an atomic: by memory)
             ptr = self.operands[0]
             ub = _space(ptr.type) == UB_MEMORY_SPACE
@@ -325,9 +335,9 @@ class SimtOp(SpecOp):
         else:
             where = ""
         if t not in allowed:
-            names = ", ".join(str(a) for a in allowed)  # type: ignore[union-attr]
+            names = ", ".join(_type_name(a) for a in allowed)  # type: ignore[union-attr]
             raise VerifyException(
-                f"'{self.name}': {self.SPEC.api}{where} takes {names}, not {t} (the 3510 "
+                f"'{self.name}': {self.SPEC.api}{where} takes {names}, not {_type_name(t)} (the 3510 "
                 "headers' overloads)"
             )
 
@@ -559,12 +569,37 @@ _add(
     doc="`clock()` in a SIMT vector function: the core's cycle counter (the simulator: "
     "its modelled cycles, docs/ascend950.md).",
 )
+
+
+def _is_element(t: Attribute) -> bool:
+    from asc_xdsl.dialects.ascendc.spec import _is_scalar
+
+    return _is_scalar(t) or isinstance(t, Half2Type | Bfloat16x2Type)
+
+
+_ELEMENT = predicate(
+    "a scalar number, half2 or bfloat16x2_t",
+    _is_element,
+    "scalar (or a half2 / bfloat16x2_t pair)",
+    Float32Type(),
+)
+"""What a SIMT pointer points to: a scalar or a pair."""
+
+
+def _pelem(var: str = "T") -> TypeRule:
+    """Type variable `var`: a scalar or a pair (the warp functions, atomics, cache-hinted
+    accesses and math functions that half2 / bfloat16x2_t overload)."""
+    return TypeRule(
+        TypeBound("a scalar, half2 or bfloat16x2_t", _is_element, var), var, lambda v: v[var], var
+    )
+
+
 _add(
     "SimtLoadOp",
     "load",
     "operator[]",
     (Operand("ptr", pointer("T"), Effect.READ), Operand("index", INT)),
-    (Result("value", SCALAR),),
+    (Result("value", _ELEMENT),),
     sim="load",
     emit=EmitKind.SUBSCRIPT,
     example={"T": "f32"},
@@ -577,7 +612,7 @@ _add(
     (
         Operand("ptr", pointer("T"), Effect.WRITE),
         Operand("index", INT),
-        Operand("value", SCALAR),
+        Operand("value", _ELEMENT),
     ),
     sim="store",
     example={"T": "f32"},
@@ -640,9 +675,32 @@ U32_ = IntegerType(32, Signedness.UNSIGNED)
 U64_ = IntegerType(64, Signedness.UNSIGNED)
 F16 = Float16Type()
 BF16 = BFloat16Type()
-SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_, F16, BF16)
-"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h; half: asc_fp16.h,
-bfloat16_t: asc_bf16.h)."""
+
+
+@attr_definition
+class Half2Type(AscendCType):
+    """`half2` (asc_fp16.h): two halves in one 32-bit element, `.x` the low 16 bits."""
+
+    name = "ascendc.half2"
+    CPP_CLASS = "half2"
+
+
+@attr_definition
+class Bfloat16x2Type(AscendCType):
+    """`bfloat16x2_t` (asc_bf16.h): two bfloat16_t in one 32-bit element, `.x` low."""
+
+    name = "ascendc.bfloat16x2"
+    CPP_CLASS = "bfloat16x2_t"
+
+
+HALF2 = Half2Type()
+BF16X2 = Bfloat16x2Type()
+PAIRS: dict[Attribute, Attribute] = {HALF2: F16, BF16X2: BF16}
+"""The pair types -> their component type."""
+PAIR_TYPES = (HALF2, BF16X2)
+SHFL_DTYPES = (i32, U32_, Float32Type(), i64, U64_, F16, BF16, HALF2, BF16X2)
+"""T of asc_shfl, asc_shfl_up / down / xor (device_warp_functions.h; half, half2:
+asc_fp16.h, bfloat16_t, bfloat16x2_t: asc_bf16.h)."""
 REDUCE_DTYPES = (i32, U32_, Float32Type(), F16)
 """T of asc_reduce_add / max / min (half: asc_fp16.h; asc_bf16.h has none)."""
 _I32 = Result("value", exact(i32))
@@ -733,8 +791,8 @@ for _mnemonic, _api, _lane, _what in (
         _mnemonic,
         _api,
         "warp",
-        operands=(Operand("var", elem("T")), Operand(_lane, INT), Operand("width", INT)),
-        results=(Result("value", elem("T")),),
+        operands=(Operand("var", _pelem()), Operand(_lane, INT), Operand("width", INT)),
+        results=(Result("value", _pelem()),),
         base=SimtShflBase,
         dtypes=SHFL_DTYPES,
         sim="shfl",
@@ -793,9 +851,15 @@ for _mnemonic, _api, _what in (
 
 _F32 = Float32Type()
 _ARITH = ((i32, U32_, _F32, i64, U64_), (i32, U32_, _F32))
-_FLOAT_ARITH = ((i32, U32_, _F32, i64, U64_, F16, BF16), (i32, U32_, _F32, F16, BF16))
-"""add, max, min: with the half (asc_fp16.h) and bfloat16_t (asc_bf16.h) overloads."""
-_EXCH = ((i32, U32_, i64, U64_, _F32), (i32, U32_, _F32))
+_FLOAT_ARITH = (
+    (i32, U32_, _F32, i64, U64_, F16, BF16, *PAIR_TYPES),
+    (i32, U32_, _F32, F16, BF16, *PAIR_TYPES),
+)
+"""add, max, min: with the half, half2 (asc_fp16.h), bfloat16_t and bfloat16x2_t
+(asc_bf16.h) overloads."""
+_PAIR_ARITH = (_ARITH[0] + PAIR_TYPES, _ARITH[1] + PAIR_TYPES)
+"""sub: and the half2 / bfloat16x2_t overloads."""
+_EXCH = ((i32, U32_, i64, U64_, _F32, *PAIR_TYPES), (i32, U32_, _F32, *PAIR_TYPES))
 _BITS = ((i32, U32_, i64, U64_), (i32, U32_))
 _WRAP = ((U32_, U64_), (U32_,))
 
@@ -807,7 +871,7 @@ def _address(op: Operation) -> PointerOffset:
 
 ATOMICS = {
     "add": (_FLOAT_ARITH, "old + value"),
-    "sub": (_ARITH, "old - value"),
+    "sub": (_PAIR_ARITH, "old - value"),
     "exch": (_EXCH, "value"),
     "max": (_FLOAT_ARITH, "max(old, value)"),
     "min": (_FLOAT_ARITH, "min(old, value)"),
@@ -816,12 +880,12 @@ ATOMICS = {
     "and": (_BITS, "old & value"),
     "or": (_BITS, "old | value"),
     "xor": (_BITS, "old ^ value"),
-    "cas": (_EXCH, "old == compare ? value : old"),
+    "cas": (_EXCH, "old == compare ? value : old (a pair: both halves' bits equal)"),
 }
 """kind -> ((T on GM), (T on UB)), what it stores."""
 
 
-HALF_TYPES = (F16, BF16)
+HALF_TYPES = (F16, BF16, *PAIR_TYPES)
 """The element types whose overloads asc_fp16.h / asc_bf16.h declare, outside namespace
 __asc_simt_vf (the other atomics are in it)."""
 
@@ -1005,8 +1069,8 @@ for _member, _lane, _api in (
         SimtGroupShflBase,
         f"`tile.{_member}(var, {_lane})`: {_api}(var, {_lane}, Size), the tile's lanes the "
         "shuffle group.",
-        operands=(Operand("var", elem("T")), Operand(_lane, INT)),
-        results=(Result("value", elem("T")),),
+        operands=(Operand("var", _pelem()), Operand(_lane, INT)),
+        results=(Result("value", _pelem()),),
         example={**_TILE_EXAMPLE, "T": "f32"},
         sim="cg_shfl",
         sync=True,
@@ -1032,6 +1096,217 @@ CG_RESULTS = {
     "ascendc.simt.cg_size": (U32, U64),
 }
 """The queries whose C++ type differs: (the thread_block's, a tile's)."""
+
+
+# ---------------------------------------------------------------------------
+# Run-time groups (cooperative_groups.h): `coalesced_group` (`coalesced_threads()`,
+# `binary_partition(g, pred)`, `tiled_partition(coalesced, n)`) and the `thread_group`
+# `tiled_partition(parent, n)` returns for a size known at run time. Unlike the thread
+# block and its static tiles these hold state (their lanes' mask, taken when made), so
+# they are SSA values of their own types and each member is an op on the value
+# (`g.thread_rank()`).
+# ---------------------------------------------------------------------------
+
+
+@attr_definition
+class CoalescedGroupType(AscendCType):
+    """`cooperative_groups::coalesced_group`: the lanes of one warp active where it was
+    made (a 32-bit mask), or a partition of such a group."""
+
+    name = "ascendc.coalesced_group"
+    CPP_CLASS = "cooperative_groups::coalesced_group"
+
+
+@attr_definition
+class ThreadGroupType(AscendCType):
+    """`cooperative_groups::thread_group`, as `tiled_partition(parent, n)` returns it for
+    a thread block (a tile of n lanes, n known at run time)."""
+
+    name = "ascendc.thread_group"
+    CPP_CLASS = "cooperative_groups::thread_group"
+
+
+COALESCED = CoalescedGroupType()
+THREAD_GROUP = ThreadGroupType()
+GROUP_VALUE_TYPES = (COALESCED, THREAD_GROUP)
+
+
+def _is_group_value(t: Attribute) -> bool:
+    return isinstance(t, CoalescedGroupType | ThreadGroupType)
+
+
+_GROUP = predicate(
+    "a !ascendc.coalesced_group or !ascendc.thread_group",
+    _is_group_value,
+    "group",
+    COALESCED,
+)
+
+
+class SimtGroupValueBase(SimtOp):
+    """A member of a run-time group value (operand `group`); COALESCED_ONLY: of a
+    coalesced_group only (the header's thread_group has size, num_threads, thread_rank
+    and sync)."""
+
+    COALESCED_ONLY: ClassVar[bool] = False
+
+    def verify_(self) -> None:
+        super().verify_()
+        t = self.group.type  # type: ignore[attr-defined]
+        if self.COALESCED_ONLY and not isinstance(t, CoalescedGroupType):
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api}() is a member of coalesced_group, not of "
+                "thread_group (cooperative_groups.h)"
+            )
+
+
+class SimtGroupCoalescedBase(SimtGroupValueBase):
+    COALESCED_ONLY: ClassVar[bool] = True
+
+
+class SimtGroupPartitionBase(SimtOp):
+    """`tiled_partition(parent, n)` at run time: a constant n must be a power of two up
+    to 32 (else the header traps)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        n = _constant(self.size)  # type: ignore[attr-defined]
+        if n is not None and n not in TILE_SIZES:
+            raise VerifyException(
+                f"'{self.name}': tiled_partition size {n} is not a power of two in 1..32 "
+                "(the header traps)"
+            )
+        parent = getattr(self, "group", None)
+        want = COALESCED if parent is not None and parent.type == COALESCED else THREAD_GROUP
+        if self.value.type != want:  # type: ignore[attr-defined]
+            raise VerifyException(
+                f"'{self.name}': tiled_partition of this parent returns {want}, not "
+                f"{self.value.type}"  # type: ignore[attr-defined]
+            )
+
+
+def _add_group_value(cls: str, mnemonic: str, api: str, base, sync: bool, **kw) -> None:
+    if sync:
+        SYNC[f"ascendc.simt.{mnemonic}"] = "warp"
+    _add(cls, mnemonic, api, base=base, **kw)
+
+
+_add_group_value(
+    "SimtCgCoalescedThreadsOp",
+    "cg_coalesced_threads",
+    "cooperative_groups::coalesced_threads",
+    SimtOp,
+    True,
+    results=(Result("value", exact(COALESCED)),),
+    sim="cg_coalesced_threads",
+    emit=EmitKind.FREE_FUNCTION,
+    doc="`cooperative_groups::coalesced_threads()`: the lanes of this warp active here "
+    "(asc_activemask()) as a coalesced_group.",
+)
+_add_group_value(
+    "SimtCgBlockPartitionOp",
+    "cg_block_partition",
+    "tiled_partition",
+    SimtGroupPartitionBase,
+    False,
+    operands=(Operand("size", INT),),
+    results=(Result("value", exact(THREAD_GROUP)),),
+    sim="cg_partition",
+    doc="`cooperative_groups::tiled_partition(this_thread_block(), size)`: the block cut "
+    "into tiles of `size` lanes (a power of two up to 32, known at run time; the last "
+    "tile may be partial) as a thread_group.",
+)
+_add_group_value(
+    "SimtCgGroupPartitionOp",
+    "cg_group_partition",
+    "tiled_partition",
+    SimtGroupPartitionBase,
+    False,
+    operands=(Operand("group", _GROUP), Operand("size", INT)),
+    results=(Result("value", _GROUP),),
+    sim="cg_partition",
+    doc="`cooperative_groups::tiled_partition(group, size)`: a coalesced_group cut into "
+    "tiles of `size` of its lanes (a coalesced_group); of a thread_group, the header "
+    "partitions the thread block (its `static_cast<const thread_block*>`).",
+)
+_add_group_value(
+    "SimtCgBinaryPartitionOp",
+    "cg_binary_partition",
+    "binary_partition",
+    SimtGroupCoalescedBase,
+    True,
+    operands=(Operand("group", _GROUP), Operand("predicate", exact(IntegerType(1)))),
+    results=(Result("value", exact(COALESCED)),),
+    sim="cg_binary_partition",
+    doc="`cooperative_groups::binary_partition(group, pred)`: the group's lanes whose "
+    "pred is this lane's (meta_group_rank 1 for true, 0 for false; the whole group, "
+    "meta_group_size 1, when all agree).",
+)
+_add_group_value(
+    "SimtCgTileBinaryPartitionOp",
+    "cg_tile_binary_partition",
+    "binary_partition",
+    SimtGroupTileBase,
+    True,
+    operands=(Operand("predicate", exact(IntegerType(1))),),
+    props=(_TILES,),
+    results=(Result("value", exact(COALESCED)),),
+    sim="cg_binary_partition",
+    example=dict(_TILE_EXAMPLE),
+    doc="`cooperative_groups::binary_partition(tile, pred)` of a static tile "
+    "(`tiles`): its lanes whose pred is this lane's, as a coalesced_group.",
+)
+for _member, _base, _res, _sync, _what in (
+    ("sync", SimtGroupValueBase, None, True, "the group's lanes meet (asc_threadfence_block)"),
+    ("thread_rank", SimtGroupValueBase, U64, False, "this lane's rank among the group's"),
+    ("num_threads", SimtGroupValueBase, U64, False, "the group's lanes"),
+    ("size", SimtGroupValueBase, U64, False, "num_threads()"),
+    ("meta_group_rank", SimtGroupCoalescedBase, U64, False, "which partition of its parent"),
+    ("meta_group_size", SimtGroupCoalescedBase, U64, False, "its parent's partitions"),
+):
+    _add_group_value(
+        f"SimtCgGroup{''.join(w.title() for w in _member.split('_'))}Op",
+        f"cg_group_{_member}",
+        _member,
+        _base,
+        _sync,
+        operands=(Operand("group", _GROUP),),
+        results=() if _res is None else (Result("value", exact(_res)),),
+        sim="cg_group_sync" if _member == "sync" else "cg_group_query",
+        emit=EmitKind.MEMBER_FUNCTION,
+        doc=f"`group.{_member}()` of a coalesced_group or thread_group: {_what}.",
+    )
+for _member, _lane in (("shfl", "src_rank"), ("shfl_up", "delta"), ("shfl_down", "delta")):
+    _name = f"ascendc.simt.cg_group_{_member}"
+    DTYPES[_name] = SHFL_DTYPES
+    _add_group_value(
+        f"SimtCgGroup{''.join(w.title() for w in _member.split('_'))}Op",
+        f"cg_group_{_member}",
+        _member,
+        SimtGroupCoalescedBase,
+        True,
+        operands=(Operand("group", _GROUP), Operand("var", _pelem()), Operand(_lane, INT)),
+        results=(Result("value", _pelem()),),
+        sim="cg_group_warp",
+        emit=EmitKind.MEMBER_FUNCTION,
+        example={"T": "f32"},
+        doc=f"`group.{_member}(var, {_lane})` of a coalesced_group: var of the group's "
+        f"lane by rank (the header's `__fns` walk of its mask; past the group: its own).",
+    )
+for _member, _t in (("any", i32), ("all", i32), ("ballot", U32)):
+    _add_group_value(
+        f"SimtCgGroup{_member.title()}Op",
+        f"cg_group_{_member}",
+        _member,
+        SimtGroupCoalescedBase,
+        True,
+        operands=(Operand("group", _GROUP), Operand("predicate", exact(i32))),
+        results=(Result("value", exact(_t)),),
+        sim="cg_group_warp",
+        emit=EmitKind.MEMBER_FUNCTION,
+        doc=f"`group.{_member}(pred)` of a coalesced_group: asc_ballot masked by the "
+        "group's lanes (ballot: packed by rank).",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -1251,7 +1526,12 @@ for _api, _src, _dst in (
     )
 
 
-OVERLOAD_HEADERS = {F16: "simt_api/asc_fp16.h", BF16: "simt_api/asc_bf16.h"}
+OVERLOAD_HEADERS = {
+    F16: "simt_api/asc_fp16.h",
+    BF16: "simt_api/asc_bf16.h",
+    HALF2: "simt_api/asc_fp16.h",
+    BF16X2: "simt_api/asc_bf16.h",
+}
 """Element type -> the header of its overloads of the SIMT functions (DTYPES' ops)."""
 
 
@@ -1262,7 +1542,7 @@ def overload_headers(ops: list[Operation]) -> list[str]:
     needed_headers` asks when the module has SIMT ops)."""
     found: dict[str, None] = {}
     for op in ops:
-        if isinstance(op, SimtGroupBase):
+        if isinstance(op, SimtGroupBase) or op.name.startswith("ascendc.simt.cg_"):
             found[CG_HEADER] = None
         header = OP_HEADERS.get(op.name)
         if header is not None:
@@ -1281,15 +1561,15 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
     _operands = (
         Operand("ptr", pointer("T"), Effect.READ | Effect.WRITE),
         Operand("index", INT),
-        *((Operand("compare", elem("T")),) if _kind == "cas" else ()),
-        Operand("operand", elem("T")),
+        *((Operand("compare", _pelem()),) if _kind == "cas" else ()),
+        Operand("operand", _pelem()),
     )
     _add(
         f"SimtAtomic{_kind.title()}Op",
         f"atomic_{_kind}",
         f"asc_atomic_{_kind}",
         _operands,
-        (Result("value", elem("T")),),
+        (Result("value", _pelem()),),
         sim="atomic",
         base=SimtAtomicBase,
         emit=EmitKind.FREE_FUNCTION,
@@ -1311,16 +1591,645 @@ for _kind, (_dtypes, _what) in ATOMICS.items():
     )
     DTYPES[f"ascendc.simt.atomic_{_kind}"] = _dtypes
 
+# ---------------------------------------------------------------------------
+# The rest of math_functions.h (s10): one op each as above; those with a pointer
+# parameter (sincosf's outputs, frexpf's exponent, normf's array) take it as a pointer
+# operand and an index, printed `ptr + index` (`sincosf(x, s + i, c + j)`).
+# ---------------------------------------------------------------------------
+
+_I1 = IntegerType(1)
+POINTER_MATH: dict[str, tuple[tuple[str, Attribute, bool], ...]] = {}
+"""Op name -> its pointer parameters (operand name, element type, writes) in order; the
+operand after each is its index."""
+
+
+def _ptr_at(name: str):
+    return lambda op: PointerOffset(getattr(op, name), getattr(op, f"{name}_index"))
+
+
+def _math_ptr(api: str, params: tuple, result: Result | None, doc: str) -> None:
+    """A math function with pointer parameters: `params` are (name, type) for a value
+    and (name, element type, "r" or "w") for a pointer (operands `name`, `name_index`)."""
+    mnemonic = api.lstrip("_")
+    name = f"ascendc.simt.{mnemonic}"
+    operands: list[Operand] = []
+    call: list = []
+    pointers = []
+    for p in params:
+        if len(p) == 2:
+            operands.append(Operand(p[0], exact(p[1])))
+            call.append(p[0])
+            continue
+        writes = p[2] == "w"
+        effect = Effect.WRITE if writes else Effect.READ
+        operands.append(Operand(p[0], pointer(f"T_{p[0]}"), effect))
+        operands.append(Operand(f"{p[0]}_index", INT))
+        call.append(_ptr_at(p[0]))
+        pointers.append((p[0], p[1], writes))
+    POINTER_MATH[name] = tuple(pointers)
+    MATH[name] = api
+    MATH_SIGNATURES[name] = (
+        tuple(_exact_type(o.type) for o in operands),
+        None if result is None else _exact_type(result.type),
+    )
+    OP_HEADERS[name] = MATH_FUNCTIONS
+    _add(
+        f"SimtMath{''.join(w.title() for w in mnemonic.split('_'))}Op",
+        mnemonic,
+        api,
+        tuple(operands),
+        () if result is None else (result,),
+        sim="math_ptr",
+        base=SimtPointerMathBase,
+        emit=EmitKind.FREE_FUNCTION,
+        call=tuple(call),
+        example={f"T_{p[0]}": str(p[1]) for p in pointers},
+        doc=doc,
+    )
+
+
+class SimtPointerMathBase(SimtOp):
+    """A math function with pointer parameters: each pointer's element type is the
+    header's (`float*`, `int*`)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        for pname, element, _ in POINTER_MATH.get(self.name, ()):
+            got = getattr(self, pname).type.element_type  # type: ignore[attr-defined]
+            if got != element:
+                raise VerifyException(
+                    f"'{self.name}': {self.SPEC.api}'s {pname} is a {element} pointer, not "
+                    f"one of {got}"
+                )
+
+
+MATH_S10: list[str] = []
+"""The functions s10 added (tests/unit/test_simt_s10.py, docs/ascend950.md)."""
+
+
+def _math10(api: str, operands: tuple, result: Result, doc: str) -> None:
+    MATH_S10.append(api)
+    _math(api, operands, result, MATH_FUNCTIONS, doc)
+
+
+for _api, _what in (
+    ("tanf", "the tangent"),
+    ("tanpif", "tan(pi x), x reduced exactly"),
+    ("sinpif", "sin(pi x), x reduced exactly"),
+    ("cospif", "cos(pi x), x reduced exactly"),
+    ("asinf", "the arc sine"),
+    ("acosf", "the arc cosine"),
+    ("atanf", "the arc tangent"),
+    ("sinhf", "the hyperbolic sine"),
+    ("coshf", "the hyperbolic cosine"),
+    ("asinhf", "the inverse hyperbolic sine"),
+    ("acoshf", "the inverse hyperbolic cosine"),
+    ("atanhf", "the inverse hyperbolic tangent"),
+    ("exp10f", "10^x"),
+    ("expm1f", "e^x - 1"),
+    ("log10f", "log10 x"),
+    ("log1pf", "ln(1 + x)"),
+    ("logbf", "the exponent field minus 127 (the header's: a subnormal gives -127)"),
+    ("cbrtf", "the cube root"),
+    ("rcbrtf", "1 / the cube root"),
+    ("erff", "the error function"),
+    ("erfcf", "1 - erf(x)"),
+    ("erfinvf", "the inverse error function"),
+    ("erfcinvf", "the inverse complementary error function"),
+    ("erfcxf", "exp(x^2) erfc(x)"),
+    ("tgammaf", "the gamma function"),
+    ("lgammaf", "ln |gamma(x)|"),
+    ("cyl_bessel_i0f", "the modified Bessel function I0"),
+    ("cyl_bessel_i1f", "the modified Bessel function I1"),
+    ("normcdff", "the standard normal distribution function"),
+    ("normcdfinvf", "its inverse"),
+    ("j0f", "the Bessel function J0"),
+    ("j1f", "the Bessel function J1"),
+    ("y0f", "the Bessel function Y0"),
+    ("y1f", "the Bessel function Y1"),
+    ("nearbyintf", "x rounded to nearest, ties to even"),
+):
+    _math10(_api, _f32("x"), _F32R, f"`{_api}(x)`: {_what} (float).")
+for _api, _names, _what in (
+    ("atan2f", ("y", "x"), "the angle of (x, y)"),
+    ("powf", ("x", "y"), "x^y"),
+    ("fmodf", ("x", "y"), "x - trunc(x / y) y, exactly"),
+    ("remainderf", ("x", "y"), "x - rint(x / y) y, exactly"),
+    ("fdimf", ("x", "y"), "x - y when x > y, else +0"),
+    ("copysignf", ("x", "y"), "|x| with y's sign"),
+    ("nextafterf", ("x", "y"), "the next float after x toward y"),
+    ("hypotf", ("x", "y"), "sqrt(x^2 + y^2) without overflow"),
+    ("rhypotf", ("x", "y"), "1 / hypotf(x, y)"),
+    ("fdividef", ("x", "y"), "x / y"),
+):
+    _math10(_api, _f32(*_names), _F32R, f"`{_api}({', '.join(_names)})`: {_what} (float).")
+for _api, _names, _what in (
+    ("norm3df", ("a", "b", "c"), "sqrt(a^2 + b^2 + c^2)"),
+    ("rnorm3df", ("a", "b", "c"), "1 / norm3df(a, b, c)"),
+    ("norm4df", ("a", "b", "c", "d"), "sqrt(a^2 + b^2 + c^2 + d^2)"),
+    ("rnorm4df", ("a", "b", "c", "d"), "1 / norm4df(a, b, c, d)"),
+):
+    _math10(_api, _f32(*_names), _F32R, f"`{_api}({', '.join(_names)})`: {_what} (float).")
+for _api, _n, _what in (
+    ("ldexpf", i32, "x 2^n"),
+    ("scalbnf", i32, "x 2^n"),
+    ("scalblnf", i64, "x 2^n (n cast to int32_t, as the header)"),
+):
+    _math10(
+        _api,
+        (Operand("x", exact(_F32)), Operand("n", exact(_n))),
+        _F32R,
+        f"`{_api}(x, n)`: {_what}, exactly.",
+    )
+for _api, _what in (("jnf", "J"), ("ynf", "Y")):
+    _math10(
+        _api,
+        (Operand("n", exact(i32)), Operand("x", exact(_F32))),
+        _F32R,
+        f"`{_api}(n, x)`: the Bessel function {_what}n of x.",
+    )
+for _api, _t, _what in (
+    ("lroundf", i64, "x rounded to nearest, ties away, as long (saturating)"),
+    ("llroundf", i64, "x rounded to nearest, ties away, as long long (saturating)"),
+    ("lrintf", i64, "x rounded to nearest even, as long (saturating)"),
+    ("llrintf", i64, "x rounded to nearest even, as long long (saturating)"),
+    ("ilogbf", i32, "(int)logbf(|x|); 0 and NaN: INT_MIN, inf: INT_MAX"),
+    ("signbit", i32, "1 when x's sign bit is set, else 0"),
+    ("isfinite", _I1, "whether x is finite"),
+    ("isnan", _I1, "whether x is NaN"),
+    ("isinf", _I1, "whether x is infinite"),
+):
+    _math10(_api, _f32("x"), Result("value", exact(_t)), f"`{_api}(x)`: {_what}.")
+for _api in ("labs", "llabs"):
+    _math10(
+        _api,
+        (Operand("x", exact(i64)),),
+        Result("value", exact(i64)),
+        f"`{_api}(x)`: |x| (the most negative value stays as it is).",
+    )
+_math_ptr(
+    "modff",
+    (("x", _F32), ("n", _F32, "w")),
+    _F32R,
+    "`modff(x, n + n_index)`: x's fraction (x's sign); its integral part stored at n.",
+)
+_math_ptr(
+    "frexpf",
+    (("x", _F32), ("exp", i32, "w")),
+    _F32R,
+    "`frexpf(x, exp + exp_index)`: m in [0.5, 1) with x = m 2^e, e stored at exp.",
+)
+_math_ptr(
+    "remquof",
+    (("x", _F32), ("y", _F32), ("quo", i32, "w")),
+    _F32R,
+    "`remquof(x, y, quo + quo_index)`: remainderf(x, y); quo gets the quotient's sign "
+    "and its 3 lowest bits.",
+)
+for _api, _what in (("sincosf", "sinf(x), cosf(x)"), ("sincospif", "sinpif(x), cospif(x)")):
+    _math_ptr(
+        _api,
+        (("x", _F32), ("s", _F32, "w"), ("c", _F32, "w")),
+        None,
+        f"`{_api}(x, s + s_index, c + c_index)`: stores {_what}.",
+    )
+for _api, _what in (("normf", "sqrt of the sum of squares"), ("rnormf", "1 / normf")):
+    _math_ptr(
+        _api,
+        (("n", i32), ("a", _F32, "r")),
+        _F32R,
+        f"`{_api}(n, a + a_index)`: the {_what} of a's n elements.",
+    )
+MATH_S10.extend(n.rpartition(".")[2] for n in POINTER_MATH)
+
+# ---------------------------------------------------------------------------
+# Cache-hinted GM loads and stores (device_functions.h; half: asc_fp16.h, bfloat16_t:
+# asc_bf16.h): `asc_ldcg(p + i)` (cache at L2, "cache global"), `asc_ldca` (all levels),
+# `asc_stcg(p + i, v)`, `asc_stwt` (write-through); declared on `__gm__` (and generic)
+# pointers only. The simulator has no caches: each is the plain load or store.
+# ---------------------------------------------------------------------------
+
+CACHE_DTYPES = (
+    IntegerType(8),
+    IntegerType(8, Signedness.UNSIGNED),
+    IntegerType(16),
+    IntegerType(16, Signedness.UNSIGNED),
+    i32,
+    U32_,
+    i64,
+    U64_,
+    _F32,
+    F16,
+    BF16,
+    *PAIR_TYPES,
+)
+"""The element types asc_ldcg / ldca / stcg / stwt take (signed char ... float, half,
+bfloat16_t, half2, bfloat16x2_t; the vector types char2 ... float4 are not modelled)."""
+
+
+class SimtCacheBase(SimtOp):
+    """A cache-hinted access: a `__gm__` pointer (no `__ubuf__` overload), T one of
+    CACHE_DTYPES."""
+
+    def verify_dtype(self) -> None:
+        ptr = self.operands[0]
+        if _space(ptr.type) != GM_MEMORY_SPACE:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} takes a __gm__ pointer (device_functions.h "
+                "declares no __ubuf__ overload), not a UB one"
+            )
+        t = ptr.type.element_type  # type: ignore[attr-defined]
+        if t not in CACHE_DTYPES:
+            names = ", ".join(_type_name(a) for a in CACHE_DTYPES)
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} takes {names}, not {_type_name(t)}"
+            )
+
+
+for _mnemonic, _what in (
+    ("ldcg", "cached in L2 only (cache global)"),
+    ("ldca", "cached at every level (cache all)"),
+):
+    OP_HEADERS[f"ascendc.simt.{_mnemonic}"] = DEVICE_FUNCTIONS
+    DTYPES[f"ascendc.simt.{_mnemonic}"] = CACHE_DTYPES
+    _add(
+        f"Simt{_mnemonic.title()}Op",
+        _mnemonic,
+        f"asc_{_mnemonic}",
+        (Operand("ptr", pointer("T"), Effect.READ), Operand("index", INT)),
+        (Result("value", _pelem()),),
+        sim="load",
+        base=SimtCacheBase,
+        emit=EmitKind.FREE_FUNCTION,
+        call=(_address,),
+        example={"T": "f32"},
+        doc=f"`asc_{_mnemonic}(ptr + index)`: ptr[index] of GM, {_what} (the simulator: "
+        "a plain load).",
+    )
+for _mnemonic, _what in (
+    ("stcg", "cached in L2 only (cache global)"),
+    ("stwt", "written through to memory"),
+):
+    OP_HEADERS[f"ascendc.simt.{_mnemonic}"] = DEVICE_FUNCTIONS
+    DTYPES[f"ascendc.simt.{_mnemonic}"] = CACHE_DTYPES
+    _add(
+        f"Simt{_mnemonic.title()}Op",
+        _mnemonic,
+        f"asc_{_mnemonic}",
+        (
+            Operand("ptr", pointer("T"), Effect.WRITE),
+            Operand("index", INT),
+            Operand("value", _pelem()),
+        ),
+        sim="store",
+        base=SimtCacheBase,
+        emit=EmitKind.FREE_FUNCTION,
+        call=(_address, "value"),
+        example={"T": "f32"},
+        doc=f"`asc_{_mnemonic}(ptr + index, value)`: ptr[index] = value on GM, {_what} "
+        "(the simulator: a plain store).",
+    )
+
+# ---------------------------------------------------------------------------
+# half2 / bfloat16x2_t (asc_fp16.h, asc_bf16.h) and the rest of the half / bfloat16_t
+# functions: one op each as above. A function both headers overload (h2exp, __haddx2,
+# __heq, ...) takes T, one of the pair (or scalar) types; the ones named after their type
+# (make_half2, __low2bfloat16, ...) take exact types. `HALF_FUNCTIONS` lists them by kind
+# for the simulator.
+# ---------------------------------------------------------------------------
+
+HALF_FUNCTIONS: dict[str, str] = {}
+"""C++ name -> its kind (the simulator's key): "lane" (a half function per component),
+"cmp" (a comparison), "pack" / "unpack" (building / taking apart a pair), ..."""
+_COMPARE = ("eq", "ne", "le", "ge", "lt", "gt")
+_PAIR_T = {"T": "!ascendc.half2"}
+
+
+def _half10(
+    api: str, kind: str, operands: tuple, result: Result, doc: str, dtypes, header=""
+) -> None:
+    HALF_FUNCTIONS[api] = kind
+    MATH_S10.append(api.lstrip("_"))
+    kw = {"dtypes": dtypes, "example": _PAIR_T if dtypes == PAIR_TYPES else {"T": "f16"}}
+    if not dtypes:
+        kw = {}
+    _math(api, operands, result, header, doc, **kw)
+
+
+def _ts(*names: str) -> tuple[Operand, ...]:
+    return tuple(Operand(n, _pelem()) for n in names)
+
+
+_PT = Result("value", _pelem())
+
+
+for _api in (
+    "h2cos", "h2sin", "h2tanh", "h2exp", "h2exp2", "h2exp10", "h2log", "h2log2", "h2log10",
+    "h2sqrt", "h2rsqrt", "h2rcp", "h2floor", "h2rint", "h2ceil", "h2trunc",
+):  # fmt: skip
+    _half10(
+        _api,
+        "lane",
+        _ts("x"),
+        _PT,
+        f"`{_api}(x)`: h{_api[2:]} of each component of a half2 / bfloat16x2_t.",
+        PAIR_TYPES,
+    )
+for _api, _kind, _what in (
+    ("__habsx2", "lane", "|x| of each component (the sign bits cleared)"),
+    ("__hnegx2", "lane", "-x of each component"),
+    ("__isnanx2", "lane", "1.0 in each component that is NaN, else 0.0"),
+    ("__lowhigh2highlow", "swap", "the components swapped"),
+):
+    _half10(_api, _kind, _ts("x"), _PT, f"`{_api}(x)`: {_what}.", PAIR_TYPES)
+for _api, _what in (
+    ("__haddx2", "x + y"),
+    ("__hsubx2", "x - y"),
+    ("__hmulx2", "x * y"),
+    ("__hdivx2", "x / y"),
+    ("__hmaxx2", "the larger (a NaN component gives the other)"),
+    ("__hminx2", "the smaller (a NaN component gives the other)"),
+    ("__hmaxx2_nan", "the larger (NaN if either is)"),
+    ("__hminx2_nan", "the smaller (NaN if either is)"),
+):
+    _half10(
+        _api,
+        "lane",
+        _ts("x", "y"),
+        _PT,
+        f"`{_api}(x, y)`: per component, {_what}, rounded to nearest even.",
+        PAIR_TYPES,
+    )
+for _api, _what in (
+    ("__hfmax2", "x * y + z rounded once"),
+    ("__hfmax2_relu", "x * y + z rounded once, a negative result 0"),
+    ("__hcmadd", "x * y + z as complex numbers (x the real part, y the imaginary)"),
+):
+    _half10(
+        _api,
+        "lane",
+        _ts("x", "y", "z"),
+        _PT,
+        f"`{_api}(x, y, z)`: per component, {_what}.",
+        PAIR_TYPES,
+    )
+for _c in _COMPARE:
+    for _u, _nan in (("", "false"), ("u", "true")):
+        _half10(
+            f"__h{_c}{_u}x2",
+            "cmp",
+            _ts("x", "y"),
+            _PT,
+            f"`__h{_c}{_u}x2(x, y)`: per component, 1.0 where x {_c} y, else 0.0 (a NaN: {_nan}).",
+            PAIR_TYPES,
+        )
+        _half10(
+            f"__hb{_c}{_u}x2",
+            "cmp",
+            _ts("x", "y"),
+            Result("value", exact(_I1)),
+            f"`__hb{_c}{_u}x2(x, y)`: whether x {_c} y in both components (a NaN: {_nan}).",
+            PAIR_TYPES,
+        )
+        _half10(
+            f"__h{_c}{_u}x2_mask",
+            "cmp",
+            _ts("x", "y"),
+            Result("value", exact(U32_)),
+            f"`__h{_c}{_u}x2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x "
+            f"{_c} y (low: .x), else 0 (a NaN: {_nan}).",
+            PAIR_TYPES,
+        )
+        _half10(
+            f"__h{_c}{_u}",
+            "cmp",
+            _ts("x", "y"),
+            Result("value", exact(_I1)),
+            f"`__h{_c}{_u}(x, y)`: whether x {_c} y, halves or bfloat16_t (a NaN: {_nan}).",
+            HALF_MATH,
+        )
+for _api in ("__low2float", "__high2float"):
+    _half10(
+        _api,
+        "unpack",
+        _ts("x"),
+        _F32R,
+        f"`{_api}(x)`: the {'low (.x)' if 'low' in _api else 'high (.y)'} component as a float.",
+        PAIR_TYPES,
+    )
+for _api, _what in (
+    ("__hadd", "x + y"),
+    ("__hsub", "x - y"),
+    ("__hmul", "x * y"),
+    ("__hdiv", "x / y"),
+    ("__hmax_nan", "the larger (NaN if either is)"),
+    ("__hmin_nan", "the smaller (NaN if either is)"),
+):
+    _half10(
+        _api,
+        "lane",
+        _ts("x", "y"),
+        _PT,
+        f"`{_api}(x, y)`: {_what}, rounded to nearest even.",
+        HALF_MATH,
+    )
+_half10("__hneg", "lane", _ts("x"), _PT, "`__hneg(x)`: -x.", HALF_MATH)
+_half10(
+    "__hfma_relu",
+    "lane",
+    _ts("x", "y", "z"),
+    _PT,
+    "`__hfma_relu(x, y, z)`: x * y + z rounded once, a negative result 0.",
+    HALF_MATH,
+)
+for _api, _what in (("hexp10", "10^x (powf(10, x))"), ("hlog10", "logf(x) / logf(10.0f)")):
+    _half10(_api, "lane", _ts("x"), _PT, f"`{_api}(x)`: {_what}, rounded to T.", HALF_MATH)
+for _api, _what in (("__hisnan", "NaN"), ("__hisinf", "infinite")):
+    _half10(
+        _api,
+        "cmp",
+        _ts("x"),
+        Result("value", exact(_I1)),
+        f"`{_api}(x)`: whether x is {_what}.",
+        HALF_MATH,
+    )
+_U16 = IntegerType(16, Signedness.UNSIGNED)
+for _pair, _one, _h, _name, _header in (
+    (HALF2, F16, "half", "half2", "simt_api/asc_fp16.h"),
+    (BF16X2, BF16, "bfloat16", "bfloat162", "simt_api/asc_bf16.h"),
+):
+    _P = Result("value", exact(_pair))
+    _O = Result("value", exact(_one))
+    _p = Operand("x", exact(_pair))
+    _one_t = "half" if _one is F16 else "bfloat16_t"
+    _pair_t = "half2" if _pair is HALF2 else "bfloat16x2_t"
+    for _api, _ops, _res, _kind, _what in (
+        (f"__floats2{_name}_rn", _f32("x", "y"), _P, "pack", "x and y rounded to nearest even"),
+        (
+            f"__halves2{_name}",
+            (Operand("x", exact(_one)), Operand("y", exact(_one))),
+            _P,
+            "pack",
+            "(x, y)",
+        ),
+        (
+            f"make_{_name}",
+            (Operand("x", exact(_one)), Operand("y", exact(_one))),
+            _P,
+            "pack",
+            "(x, y)",
+        ),
+        (f"__low2{_h}", (_p,), _O, "unpack", "the low component (.x)"),
+        (f"__high2{_h}", (_p,), _O, "unpack", "the high component (.y)"),
+        (f"__low2{_name}", (_p,), _P, "swap", "(x.x, x.x)"),
+        (f"__high2{_name}", (_p,), _P, "swap", "(x.y, x.y)"),
+        (f"__lows2{_name}", (_p, Operand("y", exact(_pair))), _P, "swap", "(x.x, y.x)"),
+        (f"__highs2{_name}", (_p, Operand("y", exact(_pair))), _P, "swap", "(x.y, y.y)"),
+        (
+            f"__ushort_as_{_h}",
+            (Operand("x", exact(_U16)),),
+            _O,
+            "bits",
+            f"x's 16 bits as a {_one_t}",
+        ),
+    ):
+        _half10(
+            _api, _kind, _ops, _res, f"`{_api}`: the {_pair_t} / {_one_t} {_what}.", None, _header
+        )
+_half10(
+    "__float2bfloat162_rn",
+    "pack",
+    _f32("x"),
+    Result("value", exact(BF16X2)),
+    "`__float2bfloat162_rn(x)`: x rounded to nearest even in both components.",
+    None,
+    "simt_api/asc_bf16.h",
+)
+_half10(
+    "__bfloat162bfloat162",
+    "pack",
+    (Operand("x", exact(BF16)),),
+    Result("value", exact(BF16X2)),
+    "`__bfloat162bfloat162(x)`: (x, x).",
+    None,
+    "simt_api/asc_bf16.h",
+)
+
+
+class SimtPointerCastBase(SimtOp):
+    """`reinterpret_cast<Q T*>(p)`: the same memory (`__gm__` or `__ubuf__`), another
+    element type (a half pointer seen as half2 pairs, ...)."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        src, dst = self.ptr.type, self.value.type  # type: ignore[attr-defined]
+        if not is_pointer(dst) or _space(src) != _space(dst):
+            raise VerifyException(
+                f"'{self.name}': the result must be a pointer to the same memory as the "
+                f"operand ({src}), not {dst}"
+            )
+
+
+_add(
+    "SimtPointerCastOp",
+    "pointer_cast",
+    "reinterpret_cast",
+    (Operand("ptr", pointer("T")),),
+    (Result("value", pointer("U")),),
+    sim="pointer_cast",
+    base=SimtPointerCastBase,
+    example={"T": "f16", "U": "!ascendc.half2"},
+    doc="`reinterpret_cast<Q U*>(ptr)`: the pointer as one to another element type of "
+    "the same memory (to read and write half2 / bfloat16x2_t pairs of a half array).",
+)
+
+# ---------------------------------------------------------------------------
+# The other conversions the headers declare (device_functions.h, asc_fp16.h,
+# asc_bf16.h): `__<src>2<dst>_<R>[_sat]`, one op each (`CONVERSIONS_S10`).
+# ---------------------------------------------------------------------------
+
+CONVERSIONS_S10: dict[str, tuple[str, str, str, bool]] = {}
+"""C++ name -> (source kind, destination kind, round mode, saturating); kinds: float,
+half, bfloat16, int, uint, ll, ull."""
+_KIND_TYPES = {
+    "float": Float32Type(),
+    "half": F16,
+    "bfloat16": BF16,
+    "int": i32,
+    "uint": U32_,
+    "ll": i64,
+    "ull": U64_,
+}
+_KIND_HEADERS = {"half": "simt_api/asc_fp16.h", "bfloat16": "simt_api/asc_bf16.h"}
+
+
+def _conversion10(src: str, dst: str, rnd: str, sat: bool) -> None:
+    api = f"__{src}2{dst}_{rnd}{'_sat' if sat else ''}"
+    CONVERSIONS_S10[api] = (src, dst, rnd, sat)
+    MATH_S10.append(api.lstrip("_"))
+    header = _KIND_HEADERS.get(dst if dst in _KIND_HEADERS else src, DEVICE_FUNCTIONS)
+    if src == "bfloat16" or dst == "bfloat16":
+        header = _KIND_HEADERS["bfloat16"]
+    what = {
+        "float": "float",
+        "half": "half",
+        "bfloat16": "bfloat16_t",
+        "int": "int",
+        "uint": "unsigned int",
+        "ll": "long long",
+        "ull": "unsigned long long",
+    }
+    if src == dst:
+        how = "rounded to an integral value"
+    elif dst in ("int", "uint", "ll", "ull"):
+        how = f"rounded to {what[dst]}, saturating (NaN: 0)"
+    else:
+        how = f"as {what[dst]}" + (", saturating (NaN: 0)" if sat else "")
+    _math(
+        api,
+        (Operand("x", exact(_KIND_TYPES[src])),),
+        Result("value", exact(_KIND_TYPES[dst])),
+        header,
+        f"`{api}(x)`: the {what[src]} {how} ({rnd}).",
+    )
+
+
+for _r in ROUNDS:
+    _conversion10("float", "float", _r, False)
+    _conversion10("float", "ull", _r, False)
+    _conversion10("ull", "float", _r, False)
+    for _one in ("half", "bfloat16"):
+        for _int in ("int", "uint", "ll", "ull"):
+            _conversion10(_one, _int, _r, False)
+        _conversion10(_one, _one, _r, False)
+    for _int in ("int", "uint"):
+        _conversion10(_int, "half", _r, False)
+        _conversion10(_int, "half", _r, True)
+    for _int in ("ll", "ull"):
+        _conversion10(_int, "half", _r, False)
+    for _int in ("int", "uint", "ll", "ull"):
+        _conversion10(_int, "bfloat16", _r, False)
+    _conversion10("bfloat16", "half", _r, False)
+    _conversion10("bfloat16", "half", _r, True)
+    _conversion10("half", "bfloat16", _r, False)
+
 __all__ = [
     "ATOMICS",
+    "CONVERSIONS_S10",
     "DEFAULT_LAUNCH_BOUND",
     "DTYPES",
     "FAMILY",
     "GM_MEMORY_SPACE",
+    "GROUP_VALUE_TYPES",
+    "HALF_FUNCTIONS",
     "MATH",
+    "MATH_S10",
     "MATH_SIGNATURES",
     "MAX_THREADS",
     "OVERLOAD_HEADERS",
+    "PAIRS",
+    "PAIR_TYPES",
+    "POINTER_MATH",
     "REDUCE_DTYPES",
     "SHFL_DTYPES",
     "SYNC",

@@ -49,7 +49,14 @@ _DTYPES: dict[str, Attribute] = {
 
 
 def dtype(name: str) -> Attribute:
-    return _DTYPES[name]
+    found = _DTYPES.get(name)
+    if found is None and name.startswith("!"):  # (a parameterless dialect type: half2, ...)
+        from asc_xdsl.dialects.ascendc import LAZY_TYPES, lazy_type
+
+        found = lazy_type(*LAZY_TYPES[name[1:]])()
+    if found is None:
+        raise KeyError(name)
+    return found
 
 
 def sample_vars(spec: OpSpec) -> dict[str, Attribute]:

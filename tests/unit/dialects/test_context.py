@@ -38,16 +38,24 @@ def test_loading_twice_is_xdsls_error(attr) -> None:
 
 
 def test_reg_types_are_defined_when_first_named() -> None:
-    """The Reg and Matmul types (`ascendc.LAZY_TYPES`) are not in `AscendCCore`: the
-    context and the package's `__getattr__` give the very classes of `reg_types`,
-    `reg_address_types` and `adv_types` (its attribute too: `LAZY_ATTRS`)."""
+    """The Reg, Matmul and SIMT pair / group types (`ascendc.LAZY_TYPES`) are not in
+    `AscendCCore`: the context and the package's `__getattr__` give the very classes of
+    `reg_types`, `reg_address_types`, `adv_types` and `simt` (its attribute too:
+    `LAZY_ATTRS`)."""
     from asc_xdsl.dialects import ascendc
     from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES, MatmulConfigAttr, MatmulType
     from asc_xdsl.dialects.ascendc.reg_address_types import REG_ADDRESS_TYPES
     from asc_xdsl.dialects.ascendc.reg_types import REG_TYPES
+    from asc_xdsl.dialects.ascendc.simt import (
+        Bfloat16x2Type,
+        CoalescedGroupType,
+        Half2Type,
+        ThreadGroupType,
+    )
     from asc_xdsl.dialects.ir_context import make_context
 
-    reg = (*REG_TYPES, *REG_ADDRESS_TYPES, MatmulType)
+    simt = (Half2Type, Bfloat16x2Type, CoalescedGroupType, ThreadGroupType)
+    reg = (*REG_TYPES, *REG_ADDRESS_TYPES, MatmulType, *simt)
     assert {c.name: c for c in reg} == {
         name: ascendc.lazy_type(*where) for name, where in ascendc.LAZY_TYPES.items()
     }

@@ -49,11 +49,53 @@ def _print_printf(emitter: Any, op: Any) -> None:
     emitter.line(f"__asc_simt_vf::printf({', '.join(args)});")
 
 
+def _print_pointer_cast(emitter: Any, op: Any) -> None:
+    """`__gm__ half2* q = reinterpret_cast<__gm__ half2*>(p);`"""
+    from asc_xdsl.backends.ascendc.cpp_types import cpp_type
+
+    target = cpp_type(op.value.type)
+    emitter.declare(op, op.value, f"reinterpret_cast<{target}>({emitter.name(op.ptr)})")
+
+
+_CG = "cooperative_groups::"
+
+
+def _print_group(emitter: Any, op: Any) -> None:
+    """The run-time groups: `cooperative_groups::thread_group g = cooperative_groups::
+    tiled_partition(cooperative_groups::this_thread_block(), n);`, `tiled_partition(g,
+    n)`, `binary_partition(g, pred)` (of a coalesced_group, or a static tile's
+    expression)."""
+    from asc_xdsl.dialects.ascendc.simt import group_cpp, tile_sizes
+
+    kind = op.name.rpartition(".")[2]
+    if kind == "cg_block_partition":
+        parent = f"{_CG}this_thread_block()"
+    elif kind == "cg_tile_binary_partition":
+        parent = group_cpp(tile_sizes(op))
+    else:
+        parent = emitter.name(op.group)
+    if kind.endswith("binary_partition"):
+        call = f"{_CG}binary_partition({parent}, {emitter.name(op.predicate)})"
+    else:
+        call = f"{_CG}tiled_partition({parent}, {emitter.name(op.size)})"
+    emitter.declare(op, op.value, call)
+
+
 ROWS: dict[str, tuple[str, str]] = {
     "ascendc.simt.vf_call": ("simt", "_print_vf_call"),
     "ascendc.simt.vf_call_dims": ("simt", "_print_vf_call"),
     **{name: ("simt", "_print_builtin") for name in _BUILTINS},
     "ascendc.simt.store": ("simt", "_print_store"),
     "ascendc.simt.printf": ("simt", "_print_printf"),
+    "ascendc.simt.pointer_cast": ("simt", "_print_pointer_cast"),
+    **{
+        f"ascendc.simt.{k}": ("simt", "_print_group")
+        for k in (
+            "cg_block_partition",
+            "cg_group_partition",
+            "cg_binary_partition",
+            "cg_tile_binary_partition",
+        )
+    },
 }
 """This module's rows of `emitters.EMITTERS`."""

@@ -14,10 +14,16 @@ from xdsl.irdl import Operand, OpResult, VarOperand
 
 from asc_xdsl.dialects.ascendc.simt import (
     SimtAtomicBase,
+    SimtCacheBase,
     SimtGroupBase,
+    SimtGroupCoalescedBase,
+    SimtGroupPartitionBase,
     SimtGroupShflBase,
     SimtGroupTileBase,
+    SimtGroupValueBase,
     SimtOp,
+    SimtPointerCastBase,
+    SimtPointerMathBase,
     SimtPrintfBase,
     SimtShflBase,
     SimtVfCallBase,
@@ -141,7 +147,7 @@ class SimtLoadOp(SimtOp):
     - `index`: int
 
     Results:
-    - `value`: scalar
+    - `value`: scalar (or a half2 / bfloat16x2_t pair)
     """
 
     name = "ascendc.simt.load"
@@ -158,7 +164,7 @@ class SimtStoreOp(SimtOp):
     Operands:
     - `ptr`: __gm__/__ubuf__ T*, write
     - `index`: int
-    - `value`: scalar
+    - `value`: scalar (or a half2 / bfloat16x2_t pair)
     """
 
     name = "ascendc.simt.store"
@@ -805,6 +811,330 @@ class SimtCgBallotOp(SimtGroupTileBase):
     predicate: Operand
     value: OpResult
     tiles: Attribute | None
+
+class SimtCgCoalescedThreadsOp(SimtOp):
+    """`cooperative_groups::coalesced_threads()`: the lanes of this warp active here
+    (asc_activemask()) as a coalesced_group.
+
+    `ascendc.simt.cg_coalesced_threads`: Ascend C `cooperative_groups::coalesced_threads`, pipe V.
+
+    Results:
+    - `value`: !ascendc.coalesced_group
+    """
+
+    name = "ascendc.simt.cg_coalesced_threads"
+    SPEC: ClassVar[OpSpec]
+    value: OpResult
+
+class SimtCgBlockPartitionOp(SimtGroupPartitionBase):
+    """`cooperative_groups::tiled_partition(this_thread_block(), size)`: the block cut into
+    tiles of `size` lanes (a power of two up to 32, known at run time; the last tile may be
+    partial) as a thread_group.
+
+    `ascendc.simt.cg_block_partition`: Ascend C `tiled_partition`, pipe V.
+
+    Operands:
+    - `size`: int
+
+    Results:
+    - `value`: !ascendc.thread_group
+    """
+
+    name = "ascendc.simt.cg_block_partition"
+    SPEC: ClassVar[OpSpec]
+    size: Operand
+    value: OpResult
+
+class SimtCgGroupPartitionOp(SimtGroupPartitionBase):
+    """`cooperative_groups::tiled_partition(group, size)`: a coalesced_group cut into tiles of
+    `size` of its lanes (a coalesced_group); of a thread_group, the header partitions the
+    thread block (its `static_cast<const thread_block*>`).
+
+    `ascendc.simt.cg_group_partition`: Ascend C `tiled_partition`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `size`: int
+
+    Results:
+    - `value`: group
+    """
+
+    name = "ascendc.simt.cg_group_partition"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    size: Operand
+    value: OpResult
+
+class SimtCgBinaryPartitionOp(SimtGroupCoalescedBase):
+    """`cooperative_groups::binary_partition(group, pred)`: the group's lanes whose pred is
+    this lane's (meta_group_rank 1 for true, 0 for false; the whole group, meta_group_size
+    1, when all agree).
+
+    `ascendc.simt.cg_binary_partition`: Ascend C `binary_partition`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `predicate`: i1
+
+    Results:
+    - `value`: !ascendc.coalesced_group
+    """
+
+    name = "ascendc.simt.cg_binary_partition"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    predicate: Operand
+    value: OpResult
+
+class SimtCgTileBinaryPartitionOp(SimtGroupTileBase):
+    """`cooperative_groups::binary_partition(tile, pred)` of a static tile (`tiles`): its lanes
+    whose pred is this lane's, as a coalesced_group.
+
+    `ascendc.simt.cg_tile_binary_partition`: Ascend C `binary_partition`, pipe V.
+
+    Operands:
+    - `predicate`: i1
+
+    Results:
+    - `value`: !ascendc.coalesced_group
+
+    Properties:
+    - `tiles` (attr)
+    """
+
+    name = "ascendc.simt.cg_tile_binary_partition"
+    SPEC: ClassVar[OpSpec]
+    predicate: Operand
+    value: OpResult
+    tiles: Attribute | None
+
+class SimtCgGroupSyncOp(SimtGroupValueBase):
+    """`group.sync()` of a coalesced_group or thread_group: the group's lanes meet
+    (asc_threadfence_block).
+
+    `ascendc.simt.cg_group_sync`: Ascend C `sync`, pipe V.
+
+    Operands:
+    - `group`: group
+    """
+
+    name = "ascendc.simt.cg_group_sync"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+
+class SimtCgGroupThreadRankOp(SimtGroupValueBase):
+    """`group.thread_rank()` of a coalesced_group or thread_group: this lane's rank among the
+    group's.
+
+    `ascendc.simt.cg_group_thread_rank`: Ascend C `thread_rank`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_thread_rank"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupNumThreadsOp(SimtGroupValueBase):
+    """`group.num_threads()` of a coalesced_group or thread_group: the group's lanes.
+
+    `ascendc.simt.cg_group_num_threads`: Ascend C `num_threads`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_num_threads"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupSizeOp(SimtGroupValueBase):
+    """`group.size()` of a coalesced_group or thread_group: num_threads().
+
+    `ascendc.simt.cg_group_size`: Ascend C `size`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_size"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupMetaGroupRankOp(SimtGroupCoalescedBase):
+    """`group.meta_group_rank()` of a coalesced_group or thread_group: which partition of its
+    parent.
+
+    `ascendc.simt.cg_group_meta_group_rank`: Ascend C `meta_group_rank`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_meta_group_rank"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupMetaGroupSizeOp(SimtGroupCoalescedBase):
+    """`group.meta_group_size()` of a coalesced_group or thread_group: its parent's partitions.
+
+    `ascendc.simt.cg_group_meta_group_size`: Ascend C `meta_group_size`, pipe V.
+
+    Operands:
+    - `group`: group
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.cg_group_meta_group_size"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    value: OpResult
+
+class SimtCgGroupShflOp(SimtGroupCoalescedBase):
+    """`group.shfl(var, src_rank)` of a coalesced_group: var of the group's lane by rank (the
+    header's `__fns` walk of its mask; past the group: its own).
+
+    `ascendc.simt.cg_group_shfl`: Ascend C `shfl`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `var`: T
+    - `src_rank`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.cg_group_shfl"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    var: Operand
+    src_rank: Operand
+    value: OpResult
+
+class SimtCgGroupShflUpOp(SimtGroupCoalescedBase):
+    """`group.shfl_up(var, delta)` of a coalesced_group: var of the group's lane by rank (the
+    header's `__fns` walk of its mask; past the group: its own).
+
+    `ascendc.simt.cg_group_shfl_up`: Ascend C `shfl_up`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `var`: T
+    - `delta`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.cg_group_shfl_up"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    var: Operand
+    delta: Operand
+    value: OpResult
+
+class SimtCgGroupShflDownOp(SimtGroupCoalescedBase):
+    """`group.shfl_down(var, delta)` of a coalesced_group: var of the group's lane by rank (the
+    header's `__fns` walk of its mask; past the group: its own).
+
+    `ascendc.simt.cg_group_shfl_down`: Ascend C `shfl_down`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `var`: T
+    - `delta`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.cg_group_shfl_down"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    var: Operand
+    delta: Operand
+    value: OpResult
+
+class SimtCgGroupAnyOp(SimtGroupCoalescedBase):
+    """`group.any(pred)` of a coalesced_group: asc_ballot masked by the group's lanes (ballot:
+    packed by rank).
+
+    `ascendc.simt.cg_group_any`: Ascend C `any`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.cg_group_any"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    predicate: Operand
+    value: OpResult
+
+class SimtCgGroupAllOp(SimtGroupCoalescedBase):
+    """`group.all(pred)` of a coalesced_group: asc_ballot masked by the group's lanes (ballot:
+    packed by rank).
+
+    `ascendc.simt.cg_group_all`: Ascend C `all`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `predicate`: i32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.cg_group_all"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    predicate: Operand
+    value: OpResult
+
+class SimtCgGroupBallotOp(SimtGroupCoalescedBase):
+    """`group.ballot(pred)` of a coalesced_group: asc_ballot masked by the group's lanes
+    (ballot: packed by rank).
+
+    `ascendc.simt.cg_group_ballot`: Ascend C `ballot`, pipe V.
+
+    Operands:
+    - `group`: group
+    - `predicate`: i32
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.cg_group_ballot"
+    SPEC: ClassVar[OpSpec]
+    group: Operand
+    predicate: Operand
+    value: OpResult
 
 class SimtMathExpfOp(SimtOp):
     """`expf(x)`: e^x (float).
@@ -2830,7 +3160,8 @@ class SimtAtomicXorOp(SimtAtomicBase):
 
 class SimtAtomicCasOp(SimtAtomicBase):
     """`asc_atomic_cas(ptr + index, compare, value)`: atomically, ptr[index] = old == compare ?
-    value : old; returns the old value (GM or UB). In namespace __asc_simt_vf.
+    value : old (a pair: both halves' bits equal); returns the old value (GM or UB). In
+    namespace __asc_simt_vf.
 
     `ascendc.simt.atomic_cas`: Ascend C `asc_atomic_cas`, pipe V.
 
@@ -2850,6 +3181,5758 @@ class SimtAtomicCasOp(SimtAtomicBase):
     index: Operand
     compare: Operand
     operand: Operand
+    value: OpResult
+
+class SimtMathTanfOp(SimtOp):
+    """`tanf(x)`: the tangent (float).
+
+    `ascendc.simt.tanf`: Ascend C `tanf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.tanf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathTanpifOp(SimtOp):
+    """`tanpif(x)`: tan(pi x), x reduced exactly (float).
+
+    `ascendc.simt.tanpif`: Ascend C `tanpif`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.tanpif"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathSinpifOp(SimtOp):
+    """`sinpif(x)`: sin(pi x), x reduced exactly (float).
+
+    `ascendc.simt.sinpif`: Ascend C `sinpif`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.sinpif"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCospifOp(SimtOp):
+    """`cospif(x)`: cos(pi x), x reduced exactly (float).
+
+    `ascendc.simt.cospif`: Ascend C `cospif`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cospif"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAsinfOp(SimtOp):
+    """`asinf(x)`: the arc sine (float).
+
+    `ascendc.simt.asinf`: Ascend C `asinf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.asinf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAcosfOp(SimtOp):
+    """`acosf(x)`: the arc cosine (float).
+
+    `ascendc.simt.acosf`: Ascend C `acosf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.acosf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAtanfOp(SimtOp):
+    """`atanf(x)`: the arc tangent (float).
+
+    `ascendc.simt.atanf`: Ascend C `atanf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.atanf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathSinhfOp(SimtOp):
+    """`sinhf(x)`: the hyperbolic sine (float).
+
+    `ascendc.simt.sinhf`: Ascend C `sinhf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.sinhf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCoshfOp(SimtOp):
+    """`coshf(x)`: the hyperbolic cosine (float).
+
+    `ascendc.simt.coshf`: Ascend C `coshf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.coshf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAsinhfOp(SimtOp):
+    """`asinhf(x)`: the inverse hyperbolic sine (float).
+
+    `ascendc.simt.asinhf`: Ascend C `asinhf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.asinhf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAcoshfOp(SimtOp):
+    """`acoshf(x)`: the inverse hyperbolic cosine (float).
+
+    `ascendc.simt.acoshf`: Ascend C `acoshf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.acoshf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAtanhfOp(SimtOp):
+    """`atanhf(x)`: the inverse hyperbolic tangent (float).
+
+    `ascendc.simt.atanhf`: Ascend C `atanhf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.atanhf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathExp10FOp(SimtOp):
+    """`exp10f(x)`: 10^x (float).
+
+    `ascendc.simt.exp10f`: Ascend C `exp10f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.exp10f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathExpm1FOp(SimtOp):
+    """`expm1f(x)`: e^x - 1 (float).
+
+    `ascendc.simt.expm1f`: Ascend C `expm1f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.expm1f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLog10FOp(SimtOp):
+    """`log10f(x)`: log10 x (float).
+
+    `ascendc.simt.log10f`: Ascend C `log10f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.log10f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLog1PfOp(SimtOp):
+    """`log1pf(x)`: ln(1 + x) (float).
+
+    `ascendc.simt.log1pf`: Ascend C `log1pf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.log1pf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLogbfOp(SimtOp):
+    """`logbf(x)`: the exponent field minus 127 (the header's: a subnormal gives -127) (float).
+
+    `ascendc.simt.logbf`: Ascend C `logbf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.logbf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCbrtfOp(SimtOp):
+    """`cbrtf(x)`: the cube root (float).
+
+    `ascendc.simt.cbrtf`: Ascend C `cbrtf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cbrtf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathRcbrtfOp(SimtOp):
+    """`rcbrtf(x)`: 1 / the cube root (float).
+
+    `ascendc.simt.rcbrtf`: Ascend C `rcbrtf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rcbrtf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErffOp(SimtOp):
+    """`erff(x)`: the error function (float).
+
+    `ascendc.simt.erff`: Ascend C `erff`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erff"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErfcfOp(SimtOp):
+    """`erfcf(x)`: 1 - erf(x) (float).
+
+    `ascendc.simt.erfcf`: Ascend C `erfcf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erfcf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErfinvfOp(SimtOp):
+    """`erfinvf(x)`: the inverse error function (float).
+
+    `ascendc.simt.erfinvf`: Ascend C `erfinvf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erfinvf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErfcinvfOp(SimtOp):
+    """`erfcinvf(x)`: the inverse complementary error function (float).
+
+    `ascendc.simt.erfcinvf`: Ascend C `erfcinvf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erfcinvf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathErfcxfOp(SimtOp):
+    """`erfcxf(x)`: exp(x^2) erfc(x) (float).
+
+    `ascendc.simt.erfcxf`: Ascend C `erfcxf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.erfcxf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathTgammafOp(SimtOp):
+    """`tgammaf(x)`: the gamma function (float).
+
+    `ascendc.simt.tgammaf`: Ascend C `tgammaf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.tgammaf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLgammafOp(SimtOp):
+    """`lgammaf(x)`: ln |gamma(x)| (float).
+
+    `ascendc.simt.lgammaf`: Ascend C `lgammaf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.lgammaf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCylBesselI0FOp(SimtOp):
+    """`cyl_bessel_i0f(x)`: the modified Bessel function I0 (float).
+
+    `ascendc.simt.cyl_bessel_i0f`: Ascend C `cyl_bessel_i0f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cyl_bessel_i0f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathCylBesselI1FOp(SimtOp):
+    """`cyl_bessel_i1f(x)`: the modified Bessel function I1 (float).
+
+    `ascendc.simt.cyl_bessel_i1f`: Ascend C `cyl_bessel_i1f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.cyl_bessel_i1f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathNormcdffOp(SimtOp):
+    """`normcdff(x)`: the standard normal distribution function (float).
+
+    `ascendc.simt.normcdff`: Ascend C `normcdff`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.normcdff"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathNormcdfinvfOp(SimtOp):
+    """`normcdfinvf(x)`: its inverse (float).
+
+    `ascendc.simt.normcdfinvf`: Ascend C `normcdfinvf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.normcdfinvf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathJ0FOp(SimtOp):
+    """`j0f(x)`: the Bessel function J0 (float).
+
+    `ascendc.simt.j0f`: Ascend C `j0f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.j0f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathJ1FOp(SimtOp):
+    """`j1f(x)`: the Bessel function J1 (float).
+
+    `ascendc.simt.j1f`: Ascend C `j1f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.j1f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathY0FOp(SimtOp):
+    """`y0f(x)`: the Bessel function Y0 (float).
+
+    `ascendc.simt.y0f`: Ascend C `y0f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.y0f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathY1FOp(SimtOp):
+    """`y1f(x)`: the Bessel function Y1 (float).
+
+    `ascendc.simt.y1f`: Ascend C `y1f`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.y1f"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathNearbyintfOp(SimtOp):
+    """`nearbyintf(x)`: x rounded to nearest, ties to even (float).
+
+    `ascendc.simt.nearbyintf`: Ascend C `nearbyintf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.nearbyintf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathAtan2FOp(SimtOp):
+    """`atan2f(y, x)`: the angle of (x, y) (float).
+
+    `ascendc.simt.atan2f`: Ascend C `atan2f`, pipe V.
+
+    Operands:
+    - `y`: f32
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.atan2f"
+    SPEC: ClassVar[OpSpec]
+    y: Operand
+    x: Operand
+    value: OpResult
+
+class SimtMathPowfOp(SimtOp):
+    """`powf(x, y)`: x^y (float).
+
+    `ascendc.simt.powf`: Ascend C `powf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.powf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathFmodfOp(SimtOp):
+    """`fmodf(x, y)`: x - trunc(x / y) y, exactly (float).
+
+    `ascendc.simt.fmodf`: Ascend C `fmodf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fmodf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathRemainderfOp(SimtOp):
+    """`remainderf(x, y)`: x - rint(x / y) y, exactly (float).
+
+    `ascendc.simt.remainderf`: Ascend C `remainderf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.remainderf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathFdimfOp(SimtOp):
+    """`fdimf(x, y)`: x - y when x > y, else +0 (float).
+
+    `ascendc.simt.fdimf`: Ascend C `fdimf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fdimf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathCopysignfOp(SimtOp):
+    """`copysignf(x, y)`: |x| with y's sign (float).
+
+    `ascendc.simt.copysignf`: Ascend C `copysignf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.copysignf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathNextafterfOp(SimtOp):
+    """`nextafterf(x, y)`: the next float after x toward y (float).
+
+    `ascendc.simt.nextafterf`: Ascend C `nextafterf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.nextafterf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHypotfOp(SimtOp):
+    """`hypotf(x, y)`: sqrt(x^2 + y^2) without overflow (float).
+
+    `ascendc.simt.hypotf`: Ascend C `hypotf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.hypotf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathRhypotfOp(SimtOp):
+    """`rhypotf(x, y)`: 1 / hypotf(x, y) (float).
+
+    `ascendc.simt.rhypotf`: Ascend C `rhypotf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rhypotf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathFdividefOp(SimtOp):
+    """`fdividef(x, y)`: x / y (float).
+
+    `ascendc.simt.fdividef`: Ascend C `fdividef`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.fdividef"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathNorm3DfOp(SimtOp):
+    """`norm3df(a, b, c)`: sqrt(a^2 + b^2 + c^2) (float).
+
+    `ascendc.simt.norm3df`: Ascend C `norm3df`, pipe V.
+
+    Operands:
+    - `a`: f32
+    - `b`: f32
+    - `c`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.norm3df"
+    SPEC: ClassVar[OpSpec]
+    a: Operand
+    b: Operand
+    c: Operand
+    value: OpResult
+
+class SimtMathRnorm3DfOp(SimtOp):
+    """`rnorm3df(a, b, c)`: 1 / norm3df(a, b, c) (float).
+
+    `ascendc.simt.rnorm3df`: Ascend C `rnorm3df`, pipe V.
+
+    Operands:
+    - `a`: f32
+    - `b`: f32
+    - `c`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rnorm3df"
+    SPEC: ClassVar[OpSpec]
+    a: Operand
+    b: Operand
+    c: Operand
+    value: OpResult
+
+class SimtMathNorm4DfOp(SimtOp):
+    """`norm4df(a, b, c, d)`: sqrt(a^2 + b^2 + c^2 + d^2) (float).
+
+    `ascendc.simt.norm4df`: Ascend C `norm4df`, pipe V.
+
+    Operands:
+    - `a`: f32
+    - `b`: f32
+    - `c`: f32
+    - `d`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.norm4df"
+    SPEC: ClassVar[OpSpec]
+    a: Operand
+    b: Operand
+    c: Operand
+    d: Operand
+    value: OpResult
+
+class SimtMathRnorm4DfOp(SimtOp):
+    """`rnorm4df(a, b, c, d)`: 1 / norm4df(a, b, c, d) (float).
+
+    `ascendc.simt.rnorm4df`: Ascend C `rnorm4df`, pipe V.
+
+    Operands:
+    - `a`: f32
+    - `b`: f32
+    - `c`: f32
+    - `d`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rnorm4df"
+    SPEC: ClassVar[OpSpec]
+    a: Operand
+    b: Operand
+    c: Operand
+    d: Operand
+    value: OpResult
+
+class SimtMathLdexpfOp(SimtOp):
+    """`ldexpf(x, n)`: x 2^n, exactly.
+
+    `ascendc.simt.ldexpf`: Ascend C `ldexpf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `n`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ldexpf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    n: Operand
+    value: OpResult
+
+class SimtMathScalbnfOp(SimtOp):
+    """`scalbnf(x, n)`: x 2^n, exactly.
+
+    `ascendc.simt.scalbnf`: Ascend C `scalbnf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `n`: i32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.scalbnf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    n: Operand
+    value: OpResult
+
+class SimtMathScalblnfOp(SimtOp):
+    """`scalblnf(x, n)`: x 2^n (n cast to int32_t, as the header), exactly.
+
+    `ascendc.simt.scalblnf`: Ascend C `scalblnf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `n`: i64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.scalblnf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    n: Operand
+    value: OpResult
+
+class SimtMathJnfOp(SimtOp):
+    """`jnf(n, x)`: the Bessel function Jn of x.
+
+    `ascendc.simt.jnf`: Ascend C `jnf`, pipe V.
+
+    Operands:
+    - `n`: i32
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.jnf"
+    SPEC: ClassVar[OpSpec]
+    n: Operand
+    x: Operand
+    value: OpResult
+
+class SimtMathYnfOp(SimtOp):
+    """`ynf(n, x)`: the Bessel function Yn of x.
+
+    `ascendc.simt.ynf`: Ascend C `ynf`, pipe V.
+
+    Operands:
+    - `n`: i32
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ynf"
+    SPEC: ClassVar[OpSpec]
+    n: Operand
+    x: Operand
+    value: OpResult
+
+class SimtMathLroundfOp(SimtOp):
+    """`lroundf(x)`: x rounded to nearest, ties away, as long (saturating).
+
+    `ascendc.simt.lroundf`: Ascend C `lroundf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.lroundf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLlroundfOp(SimtOp):
+    """`llroundf(x)`: x rounded to nearest, ties away, as long long (saturating).
+
+    `ascendc.simt.llroundf`: Ascend C `llroundf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.llroundf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLrintfOp(SimtOp):
+    """`lrintf(x)`: x rounded to nearest even, as long (saturating).
+
+    `ascendc.simt.lrintf`: Ascend C `lrintf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.lrintf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLlrintfOp(SimtOp):
+    """`llrintf(x)`: x rounded to nearest even, as long long (saturating).
+
+    `ascendc.simt.llrintf`: Ascend C `llrintf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.llrintf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIlogbfOp(SimtOp):
+    """`ilogbf(x)`: (int)logbf(|x|); 0 and NaN: INT_MIN, inf: INT_MAX.
+
+    `ascendc.simt.ilogbf`: Ascend C `ilogbf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.ilogbf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathSignbitOp(SimtOp):
+    """`signbit(x)`: 1 when x's sign bit is set, else 0.
+
+    `ascendc.simt.signbit`: Ascend C `signbit`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.signbit"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIsfiniteOp(SimtOp):
+    """`isfinite(x)`: whether x is finite.
+
+    `ascendc.simt.isfinite`: Ascend C `isfinite`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.isfinite"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIsnanOp(SimtOp):
+    """`isnan(x)`: whether x is NaN.
+
+    `ascendc.simt.isnan`: Ascend C `isnan`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.isnan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIsinfOp(SimtOp):
+    """`isinf(x)`: whether x is infinite.
+
+    `ascendc.simt.isinf`: Ascend C `isinf`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.isinf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLabsOp(SimtOp):
+    """`labs(x)`: |x| (the most negative value stays as it is).
+
+    `ascendc.simt.labs`: Ascend C `labs`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.labs"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLlabsOp(SimtOp):
+    """`llabs(x)`: |x| (the most negative value stays as it is).
+
+    `ascendc.simt.llabs`: Ascend C `llabs`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.llabs"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathModffOp(SimtPointerMathBase):
+    """`modff(x, n + n_index)`: x's fraction (x's sign); its integral part stored at n.
+
+    `ascendc.simt.modff`: Ascend C `modff`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `n`: __gm__/__ubuf__ T_n*, write
+    - `n_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.modff"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    n: Operand
+    n_index: Operand
+    value: OpResult
+
+class SimtMathFrexpfOp(SimtPointerMathBase):
+    """`frexpf(x, exp + exp_index)`: m in [0.5, 1) with x = m 2^e, e stored at exp.
+
+    `ascendc.simt.frexpf`: Ascend C `frexpf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `exp`: __gm__/__ubuf__ T_exp*, write
+    - `exp_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.frexpf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    exp: Operand
+    exp_index: Operand
+    value: OpResult
+
+class SimtMathRemquofOp(SimtPointerMathBase):
+    """`remquof(x, y, quo + quo_index)`: remainderf(x, y); quo gets the quotient's sign and its
+    3 lowest bits.
+
+    `ascendc.simt.remquof`: Ascend C `remquof`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+    - `quo`: __gm__/__ubuf__ T_quo*, write
+    - `quo_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.remquof"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    quo: Operand
+    quo_index: Operand
+    value: OpResult
+
+class SimtMathSincosfOp(SimtPointerMathBase):
+    """`sincosf(x, s + s_index, c + c_index)`: stores sinf(x), cosf(x).
+
+    `ascendc.simt.sincosf`: Ascend C `sincosf`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `s`: __gm__/__ubuf__ T_s*, write
+    - `s_index`: int
+    - `c`: __gm__/__ubuf__ T_c*, write
+    - `c_index`: int
+    """
+
+    name = "ascendc.simt.sincosf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    s: Operand
+    s_index: Operand
+    c: Operand
+    c_index: Operand
+
+class SimtMathSincospifOp(SimtPointerMathBase):
+    """`sincospif(x, s + s_index, c + c_index)`: stores sinpif(x), cospif(x).
+
+    `ascendc.simt.sincospif`: Ascend C `sincospif`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `s`: __gm__/__ubuf__ T_s*, write
+    - `s_index`: int
+    - `c`: __gm__/__ubuf__ T_c*, write
+    - `c_index`: int
+    """
+
+    name = "ascendc.simt.sincospif"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    s: Operand
+    s_index: Operand
+    c: Operand
+    c_index: Operand
+
+class SimtMathNormfOp(SimtPointerMathBase):
+    """`normf(n, a + a_index)`: the sqrt of the sum of squares of a's n elements.
+
+    `ascendc.simt.normf`: Ascend C `normf`, pipe V.
+
+    Operands:
+    - `n`: i32
+    - `a`: __gm__/__ubuf__ T_a*, read
+    - `a_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.normf"
+    SPEC: ClassVar[OpSpec]
+    n: Operand
+    a: Operand
+    a_index: Operand
+    value: OpResult
+
+class SimtMathRnormfOp(SimtPointerMathBase):
+    """`rnormf(n, a + a_index)`: the 1 / normf of a's n elements.
+
+    `ascendc.simt.rnormf`: Ascend C `rnormf`, pipe V.
+
+    Operands:
+    - `n`: i32
+    - `a`: __gm__/__ubuf__ T_a*, read
+    - `a_index`: int
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.rnormf"
+    SPEC: ClassVar[OpSpec]
+    n: Operand
+    a: Operand
+    a_index: Operand
+    value: OpResult
+
+class SimtLdcgOp(SimtCacheBase):
+    """`asc_ldcg(ptr + index)`: ptr[index] of GM, cached in L2 only (cache global) (the
+    simulator: a plain load).
+
+    `ascendc.simt.ldcg`: Ascend C `asc_ldcg`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read
+    - `index`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.ldcg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    value: OpResult
+
+class SimtLdcaOp(SimtCacheBase):
+    """`asc_ldca(ptr + index)`: ptr[index] of GM, cached at every level (cache all) (the
+    simulator: a plain load).
+
+    `ascendc.simt.ldca`: Ascend C `asc_ldca`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, read
+    - `index`: int
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.ldca"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    value: OpResult
+
+class SimtStcgOp(SimtCacheBase):
+    """`asc_stcg(ptr + index, value)`: ptr[index] = value on GM, cached in L2 only (cache
+    global) (the simulator: a plain store).
+
+    `ascendc.simt.stcg`: Ascend C `asc_stcg`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, write
+    - `index`: int
+    - `value`: T
+    """
+
+    name = "ascendc.simt.stcg"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    value: Operand
+
+class SimtStwtOp(SimtCacheBase):
+    """`asc_stwt(ptr + index, value)`: ptr[index] = value on GM, written through to memory (the
+    simulator: a plain store).
+
+    `ascendc.simt.stwt`: Ascend C `asc_stwt`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*, write
+    - `index`: int
+    - `value`: T
+    """
+
+    name = "ascendc.simt.stwt"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    index: Operand
+    value: Operand
+
+class SimtMathH2CosOp(SimtOp):
+    """`h2cos(x)`: hcos of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2cos`: Ascend C `h2cos`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2cos"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2SinOp(SimtOp):
+    """`h2sin(x)`: hsin of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2sin`: Ascend C `h2sin`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2sin"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2TanhOp(SimtOp):
+    """`h2tanh(x)`: htanh of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2tanh`: Ascend C `h2tanh`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2tanh"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2ExpOp(SimtOp):
+    """`h2exp(x)`: hexp of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2exp`: Ascend C `h2exp`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2exp"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2Exp2Op(SimtOp):
+    """`h2exp2(x)`: hexp2 of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2exp2`: Ascend C `h2exp2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2exp2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2Exp10Op(SimtOp):
+    """`h2exp10(x)`: hexp10 of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2exp10`: Ascend C `h2exp10`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2exp10"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2LogOp(SimtOp):
+    """`h2log(x)`: hlog of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2log`: Ascend C `h2log`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2log"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2Log2Op(SimtOp):
+    """`h2log2(x)`: hlog2 of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2log2`: Ascend C `h2log2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2log2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2Log10Op(SimtOp):
+    """`h2log10(x)`: hlog10 of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2log10`: Ascend C `h2log10`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2log10"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2SqrtOp(SimtOp):
+    """`h2sqrt(x)`: hsqrt of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2sqrt`: Ascend C `h2sqrt`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2sqrt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2RsqrtOp(SimtOp):
+    """`h2rsqrt(x)`: hrsqrt of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2rsqrt`: Ascend C `h2rsqrt`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2rsqrt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2RcpOp(SimtOp):
+    """`h2rcp(x)`: hrcp of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2rcp`: Ascend C `h2rcp`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2rcp"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2FloorOp(SimtOp):
+    """`h2floor(x)`: hfloor of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2floor`: Ascend C `h2floor`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2floor"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2RintOp(SimtOp):
+    """`h2rint(x)`: hrint of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2rint`: Ascend C `h2rint`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2rint"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2CeilOp(SimtOp):
+    """`h2ceil(x)`: hceil of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2ceil`: Ascend C `h2ceil`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2ceil"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathH2TruncOp(SimtOp):
+    """`h2trunc(x)`: htrunc of each component of a half2 / bfloat16x2_t.
+
+    `ascendc.simt.h2trunc`: Ascend C `h2trunc`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.h2trunc"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHabsx2Op(SimtOp):
+    """`__habsx2(x)`: |x| of each component (the sign bits cleared).
+
+    `ascendc.simt.habsx2`: Ascend C `__habsx2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.habsx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHnegx2Op(SimtOp):
+    """`__hnegx2(x)`: -x of each component.
+
+    `ascendc.simt.hnegx2`: Ascend C `__hnegx2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hnegx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathIsnanx2Op(SimtOp):
+    """`__isnanx2(x)`: 1.0 in each component that is NaN, else 0.0.
+
+    `ascendc.simt.isnanx2`: Ascend C `__isnanx2`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.isnanx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLowhigh2HighlowOp(SimtOp):
+    """`__lowhigh2highlow(x)`: the components swapped.
+
+    `ascendc.simt.lowhigh2highlow`: Ascend C `__lowhigh2highlow`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.lowhigh2highlow"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHaddx2Op(SimtOp):
+    """`__haddx2(x, y)`: per component, x + y, rounded to nearest even.
+
+    `ascendc.simt.haddx2`: Ascend C `__haddx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.haddx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHsubx2Op(SimtOp):
+    """`__hsubx2(x, y)`: per component, x - y, rounded to nearest even.
+
+    `ascendc.simt.hsubx2`: Ascend C `__hsubx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hsubx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmulx2Op(SimtOp):
+    """`__hmulx2(x, y)`: per component, x * y, rounded to nearest even.
+
+    `ascendc.simt.hmulx2`: Ascend C `__hmulx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmulx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHdivx2Op(SimtOp):
+    """`__hdivx2(x, y)`: per component, x / y, rounded to nearest even.
+
+    `ascendc.simt.hdivx2`: Ascend C `__hdivx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hdivx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmaxx2Op(SimtOp):
+    """`__hmaxx2(x, y)`: per component, the larger (a NaN component gives the other), rounded
+    to nearest even.
+
+    `ascendc.simt.hmaxx2`: Ascend C `__hmaxx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmaxx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHminx2Op(SimtOp):
+    """`__hminx2(x, y)`: per component, the smaller (a NaN component gives the other), rounded
+    to nearest even.
+
+    `ascendc.simt.hminx2`: Ascend C `__hminx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hminx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmaxx2NanOp(SimtOp):
+    """`__hmaxx2_nan(x, y)`: per component, the larger (NaN if either is), rounded to nearest
+    even.
+
+    `ascendc.simt.hmaxx2_nan`: Ascend C `__hmaxx2_nan`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmaxx2_nan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHminx2NanOp(SimtOp):
+    """`__hminx2_nan(x, y)`: per component, the smaller (NaN if either is), rounded to nearest
+    even.
+
+    `ascendc.simt.hminx2_nan`: Ascend C `__hminx2_nan`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hminx2_nan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHfmax2Op(SimtOp):
+    """`__hfmax2(x, y, z)`: per component, x * y + z rounded once.
+
+    `ascendc.simt.hfmax2`: Ascend C `__hfmax2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hfmax2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathHfmax2ReluOp(SimtOp):
+    """`__hfmax2_relu(x, y, z)`: per component, x * y + z rounded once, a negative result 0.
+
+    `ascendc.simt.hfmax2_relu`: Ascend C `__hfmax2_relu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hfmax2_relu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathHcmaddOp(SimtOp):
+    """`__hcmadd(x, y, z)`: per component, x * y + z as complex numbers (x the real part, y the
+    imaginary).
+
+    `ascendc.simt.hcmadd`: Ascend C `__hcmadd`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hcmadd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathHeqx2Op(SimtOp):
+    """`__heqx2(x, y)`: per component, 1.0 where x eq y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.heqx2`: Ascend C `__heqx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.heqx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbeqx2Op(SimtOp):
+    """`__hbeqx2(x, y)`: whether x eq y in both components (a NaN: false).
+
+    `ascendc.simt.hbeqx2`: Ascend C `__hbeqx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbeqx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHeqx2MaskOp(SimtOp):
+    """`__heqx2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x eq y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.heqx2_mask`: Ascend C `__heqx2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.heqx2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHeqOp(SimtOp):
+    """`__heq(x, y)`: whether x eq y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.heq`: Ascend C `__heq`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.heq"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHequx2Op(SimtOp):
+    """`__hequx2(x, y)`: per component, 1.0 where x eq y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hequx2`: Ascend C `__hequx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hequx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbequx2Op(SimtOp):
+    """`__hbequx2(x, y)`: whether x eq y in both components (a NaN: true).
+
+    `ascendc.simt.hbequx2`: Ascend C `__hbequx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbequx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHequx2MaskOp(SimtOp):
+    """`__hequx2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x eq y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hequx2_mask`: Ascend C `__hequx2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hequx2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHequOp(SimtOp):
+    """`__hequ(x, y)`: whether x eq y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hequ`: Ascend C `__hequ`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hequ"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHnex2Op(SimtOp):
+    """`__hnex2(x, y)`: per component, 1.0 where x ne y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hnex2`: Ascend C `__hnex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hnex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbnex2Op(SimtOp):
+    """`__hbnex2(x, y)`: whether x ne y in both components (a NaN: false).
+
+    `ascendc.simt.hbnex2`: Ascend C `__hbnex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbnex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHnex2MaskOp(SimtOp):
+    """`__hnex2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x ne y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hnex2_mask`: Ascend C `__hnex2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hnex2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHneOp(SimtOp):
+    """`__hne(x, y)`: whether x ne y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hne`: Ascend C `__hne`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hne"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHneux2Op(SimtOp):
+    """`__hneux2(x, y)`: per component, 1.0 where x ne y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hneux2`: Ascend C `__hneux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hneux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbneux2Op(SimtOp):
+    """`__hbneux2(x, y)`: whether x ne y in both components (a NaN: true).
+
+    `ascendc.simt.hbneux2`: Ascend C `__hbneux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbneux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHneux2MaskOp(SimtOp):
+    """`__hneux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x ne y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hneux2_mask`: Ascend C `__hneux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hneux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHneuOp(SimtOp):
+    """`__hneu(x, y)`: whether x ne y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hneu`: Ascend C `__hneu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hneu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHlex2Op(SimtOp):
+    """`__hlex2(x, y)`: per component, 1.0 where x le y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hlex2`: Ascend C `__hlex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hlex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHblex2Op(SimtOp):
+    """`__hblex2(x, y)`: whether x le y in both components (a NaN: false).
+
+    `ascendc.simt.hblex2`: Ascend C `__hblex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hblex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHlex2MaskOp(SimtOp):
+    """`__hlex2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x le y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hlex2_mask`: Ascend C `__hlex2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hlex2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHleOp(SimtOp):
+    """`__hle(x, y)`: whether x le y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hle`: Ascend C `__hle`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hle"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHleux2Op(SimtOp):
+    """`__hleux2(x, y)`: per component, 1.0 where x le y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hleux2`: Ascend C `__hleux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hleux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbleux2Op(SimtOp):
+    """`__hbleux2(x, y)`: whether x le y in both components (a NaN: true).
+
+    `ascendc.simt.hbleux2`: Ascend C `__hbleux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbleux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHleux2MaskOp(SimtOp):
+    """`__hleux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x le y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hleux2_mask`: Ascend C `__hleux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hleux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHleuOp(SimtOp):
+    """`__hleu(x, y)`: whether x le y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hleu`: Ascend C `__hleu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hleu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgex2Op(SimtOp):
+    """`__hgex2(x, y)`: per component, 1.0 where x ge y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hgex2`: Ascend C `__hgex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hgex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbgex2Op(SimtOp):
+    """`__hbgex2(x, y)`: whether x ge y in both components (a NaN: false).
+
+    `ascendc.simt.hbgex2`: Ascend C `__hbgex2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbgex2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgex2MaskOp(SimtOp):
+    """`__hgex2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x ge y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hgex2_mask`: Ascend C `__hgex2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hgex2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgeOp(SimtOp):
+    """`__hge(x, y)`: whether x ge y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hge`: Ascend C `__hge`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hge"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgeux2Op(SimtOp):
+    """`__hgeux2(x, y)`: per component, 1.0 where x ge y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hgeux2`: Ascend C `__hgeux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hgeux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbgeux2Op(SimtOp):
+    """`__hbgeux2(x, y)`: whether x ge y in both components (a NaN: true).
+
+    `ascendc.simt.hbgeux2`: Ascend C `__hbgeux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbgeux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgeux2MaskOp(SimtOp):
+    """`__hgeux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x ge y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hgeux2_mask`: Ascend C `__hgeux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hgeux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgeuOp(SimtOp):
+    """`__hgeu(x, y)`: whether x ge y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hgeu`: Ascend C `__hgeu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hgeu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltx2Op(SimtOp):
+    """`__hltx2(x, y)`: per component, 1.0 where x lt y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hltx2`: Ascend C `__hltx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hltx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbltx2Op(SimtOp):
+    """`__hbltx2(x, y)`: whether x lt y in both components (a NaN: false).
+
+    `ascendc.simt.hbltx2`: Ascend C `__hbltx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbltx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltx2MaskOp(SimtOp):
+    """`__hltx2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x lt y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hltx2_mask`: Ascend C `__hltx2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hltx2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltOp(SimtOp):
+    """`__hlt(x, y)`: whether x lt y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hlt`: Ascend C `__hlt`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hlt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltux2Op(SimtOp):
+    """`__hltux2(x, y)`: per component, 1.0 where x lt y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hltux2`: Ascend C `__hltux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hltux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbltux2Op(SimtOp):
+    """`__hbltux2(x, y)`: whether x lt y in both components (a NaN: true).
+
+    `ascendc.simt.hbltux2`: Ascend C `__hbltux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbltux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltux2MaskOp(SimtOp):
+    """`__hltux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x lt y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hltux2_mask`: Ascend C `__hltux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hltux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHltuOp(SimtOp):
+    """`__hltu(x, y)`: whether x lt y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hltu`: Ascend C `__hltu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hltu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtx2Op(SimtOp):
+    """`__hgtx2(x, y)`: per component, 1.0 where x gt y, else 0.0 (a NaN: false).
+
+    `ascendc.simt.hgtx2`: Ascend C `__hgtx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hgtx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbgtx2Op(SimtOp):
+    """`__hbgtx2(x, y)`: whether x gt y in both components (a NaN: false).
+
+    `ascendc.simt.hbgtx2`: Ascend C `__hbgtx2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbgtx2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtx2MaskOp(SimtOp):
+    """`__hgtx2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x gt y (low: .x),
+    else 0 (a NaN: false).
+
+    `ascendc.simt.hgtx2_mask`: Ascend C `__hgtx2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hgtx2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtOp(SimtOp):
+    """`__hgt(x, y)`: whether x gt y, halves or bfloat16_t (a NaN: false).
+
+    `ascendc.simt.hgt`: Ascend C `__hgt`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hgt"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtux2Op(SimtOp):
+    """`__hgtux2(x, y)`: per component, 1.0 where x gt y, else 0.0 (a NaN: true).
+
+    `ascendc.simt.hgtux2`: Ascend C `__hgtux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hgtux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHbgtux2Op(SimtOp):
+    """`__hbgtux2(x, y)`: whether x gt y in both components (a NaN: true).
+
+    `ascendc.simt.hbgtux2`: Ascend C `__hbgtux2`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hbgtux2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtux2MaskOp(SimtOp):
+    """`__hgtux2_mask(x, y)`: 0xFFFF in the 16 bits of each component where x gt y (low: .x),
+    else 0 (a NaN: true).
+
+    `ascendc.simt.hgtux2_mask`: Ascend C `__hgtux2_mask`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.hgtux2_mask"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHgtuOp(SimtOp):
+    """`__hgtu(x, y)`: whether x gt y, halves or bfloat16_t (a NaN: true).
+
+    `ascendc.simt.hgtu`: Ascend C `__hgtu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hgtu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathLow2FloatOp(SimtOp):
+    """`__low2float(x)`: the low (.x) component as a float.
+
+    `ascendc.simt.low2float`: Ascend C `__low2float`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.low2float"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2FloatOp(SimtOp):
+    """`__high2float(x)`: the high (.y) component as a float.
+
+    `ascendc.simt.high2float`: Ascend C `__high2float`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.high2float"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHaddOp(SimtOp):
+    """`__hadd(x, y)`: x + y, rounded to nearest even.
+
+    `ascendc.simt.hadd`: Ascend C `__hadd`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hadd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHsubOp(SimtOp):
+    """`__hsub(x, y)`: x - y, rounded to nearest even.
+
+    `ascendc.simt.hsub`: Ascend C `__hsub`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hsub"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmulOp(SimtOp):
+    """`__hmul(x, y)`: x * y, rounded to nearest even.
+
+    `ascendc.simt.hmul`: Ascend C `__hmul`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmul"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHdivOp(SimtOp):
+    """`__hdiv(x, y)`: x / y, rounded to nearest even.
+
+    `ascendc.simt.hdiv`: Ascend C `__hdiv`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hdiv"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHmaxNanOp(SimtOp):
+    """`__hmax_nan(x, y)`: the larger (NaN if either is), rounded to nearest even.
+
+    `ascendc.simt.hmax_nan`: Ascend C `__hmax_nan`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmax_nan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHminNanOp(SimtOp):
+    """`__hmin_nan(x, y)`: the smaller (NaN if either is), rounded to nearest even.
+
+    `ascendc.simt.hmin_nan`: Ascend C `__hmin_nan`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hmin_nan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHnegOp(SimtOp):
+    """`__hneg(x)`: -x.
+
+    `ascendc.simt.hneg`: Ascend C `__hneg`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hneg"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHfmaReluOp(SimtOp):
+    """`__hfma_relu(x, y, z)`: x * y + z rounded once, a negative result 0.
+
+    `ascendc.simt.hfma_relu`: Ascend C `__hfma_relu`, pipe V.
+
+    Operands:
+    - `x`: T
+    - `y`: T
+    - `z`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hfma_relu"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathHexp10Op(SimtOp):
+    """`hexp10(x)`: 10^x (powf(10, x)), rounded to T.
+
+    `ascendc.simt.hexp10`: Ascend C `hexp10`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hexp10"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHlog10Op(SimtOp):
+    """`hlog10(x)`: logf(x) / logf(10.0f), rounded to T.
+
+    `ascendc.simt.hlog10`: Ascend C `hlog10`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: T
+    """
+
+    name = "ascendc.simt.hlog10"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHisnanOp(SimtOp):
+    """`__hisnan(x)`: whether x is NaN.
+
+    `ascendc.simt.hisnan`: Ascend C `__hisnan`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hisnan"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHisinfOp(SimtOp):
+    """`__hisinf(x)`: whether x is infinite.
+
+    `ascendc.simt.hisinf`: Ascend C `__hisinf`, pipe V.
+
+    Operands:
+    - `x`: T
+
+    Results:
+    - `value`: i1
+    """
+
+    name = "ascendc.simt.hisinf"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloats2Half2RnOp(SimtOp):
+    """`__floats2half2_rn`: the half2 / half x and y rounded to nearest even.
+
+    `ascendc.simt.floats2half2_rn`: Ascend C `__floats2half2_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.floats2half2_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHalves2Half2Op(SimtOp):
+    """`__halves2half2`: the half2 / half (x, y).
+
+    `ascendc.simt.halves2half2`: Ascend C `__halves2half2`, pipe V.
+
+    Operands:
+    - `x`: f16
+    - `y`: f16
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.halves2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeHalf2Op(SimtOp):
+    """`make_half2`: the half2 / half (x, y).
+
+    `ascendc.simt.make_half2`: Ascend C `make_half2`, pipe V.
+
+    Operands:
+    - `x`: f16
+    - `y`: f16
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.make_half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathLow2HalfOp(SimtOp):
+    """`__low2half`: the half2 / half the low component (.x).
+
+    `ascendc.simt.low2half`: Ascend C `__low2half`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.low2half"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2HalfOp(SimtOp):
+    """`__high2half`: the half2 / half the high component (.y).
+
+    `ascendc.simt.high2half`: Ascend C `__high2half`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.high2half"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLow2Half2Op(SimtOp):
+    """`__low2half2`: the half2 / half (x.x, x.x).
+
+    `ascendc.simt.low2half2`: Ascend C `__low2half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.low2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2Half2Op(SimtOp):
+    """`__high2half2`: the half2 / half (x.y, x.y).
+
+    `ascendc.simt.high2half2`: Ascend C `__high2half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.high2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLows2Half2Op(SimtOp):
+    """`__lows2half2`: the half2 / half (x.x, y.x).
+
+    `ascendc.simt.lows2half2`: Ascend C `__lows2half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+    - `y`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.lows2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHighs2Half2Op(SimtOp):
+    """`__highs2half2`: the half2 / half (x.y, y.y).
+
+    `ascendc.simt.highs2half2`: Ascend C `__highs2half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+    - `y`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.highs2half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathUshortAsHalfOp(SimtOp):
+    """`__ushort_as_half`: the half2 / half x's 16 bits as a half.
+
+    `ascendc.simt.ushort_as_half`: Ascend C `__ushort_as_half`, pipe V.
+
+    Operands:
+    - `x`: ui16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ushort_as_half"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloats2Bfloat162RnOp(SimtOp):
+    """`__floats2bfloat162_rn`: the bfloat16x2_t / bfloat16_t x and y rounded to nearest even.
+
+    `ascendc.simt.floats2bfloat162_rn`: Ascend C `__floats2bfloat162_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.floats2bfloat162_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHalves2Bfloat162Op(SimtOp):
+    """`__halves2bfloat162`: the bfloat16x2_t / bfloat16_t (x, y).
+
+    `ascendc.simt.halves2bfloat162`: Ascend C `__halves2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: bf16
+    - `y`: bf16
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.halves2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeBfloat162Op(SimtOp):
+    """`make_bfloat162`: the bfloat16x2_t / bfloat16_t (x, y).
+
+    `ascendc.simt.make_bfloat162`: Ascend C `make_bfloat162`, pipe V.
+
+    Operands:
+    - `x`: bf16
+    - `y`: bf16
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.make_bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathLow2Bfloat16Op(SimtOp):
+    """`__low2bfloat16`: the bfloat16x2_t / bfloat16_t the low component (.x).
+
+    `ascendc.simt.low2bfloat16`: Ascend C `__low2bfloat16`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.low2bfloat16"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2Bfloat16Op(SimtOp):
+    """`__high2bfloat16`: the bfloat16x2_t / bfloat16_t the high component (.y).
+
+    `ascendc.simt.high2bfloat16`: Ascend C `__high2bfloat16`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.high2bfloat16"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLow2Bfloat162Op(SimtOp):
+    """`__low2bfloat162`: the bfloat16x2_t / bfloat16_t (x.x, x.x).
+
+    `ascendc.simt.low2bfloat162`: Ascend C `__low2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.low2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHigh2Bfloat162Op(SimtOp):
+    """`__high2bfloat162`: the bfloat16x2_t / bfloat16_t (x.y, x.y).
+
+    `ascendc.simt.high2bfloat162`: Ascend C `__high2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.high2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLows2Bfloat162Op(SimtOp):
+    """`__lows2bfloat162`: the bfloat16x2_t / bfloat16_t (x.x, y.x).
+
+    `ascendc.simt.lows2bfloat162`: Ascend C `__lows2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+    - `y`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.lows2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathHighs2Bfloat162Op(SimtOp):
+    """`__highs2bfloat162`: the bfloat16x2_t / bfloat16_t (x.y, y.y).
+
+    `ascendc.simt.highs2bfloat162`: Ascend C `__highs2bfloat162`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+    - `y`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.highs2bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathUshortAsBfloat16Op(SimtOp):
+    """`__ushort_as_bfloat16`: the bfloat16x2_t / bfloat16_t x's 16 bits as a bfloat16_t.
+
+    `ascendc.simt.ushort_as_bfloat16`: Ascend C `__ushort_as_bfloat16`, pipe V.
+
+    Operands:
+    - `x`: ui16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ushort_as_bfloat16"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2Bfloat162RnOp(SimtOp):
+    """`__float2bfloat162_rn(x)`: x rounded to nearest even in both components.
+
+    `ascendc.simt.float2bfloat162_rn`: Ascend C `__float2bfloat162_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float2bfloat162_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat162Op(SimtOp):
+    """`__bfloat162bfloat162(x)`: (x, x).
+
+    `ascendc.simt.bfloat162bfloat162`: Ascend C `__bfloat162bfloat162`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.bfloat162bfloat162"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtPointerCastOp(SimtPointerCastBase):
+    """`reinterpret_cast<Q U*>(ptr)`: the pointer as one to another element type of the same
+    memory (to read and write half2 / bfloat16x2_t pairs of a half array).
+
+    `ascendc.simt.pointer_cast`: Ascend C `reinterpret_cast`, pipe V.
+
+    Operands:
+    - `ptr`: __gm__/__ubuf__ T*
+
+    Results:
+    - `value`: __gm__/__ubuf__ U*
+    """
+
+    name = "ascendc.simt.pointer_cast"
+    SPEC: ClassVar[OpSpec]
+    ptr: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRnOp(SimtOp):
+    """`__float2float_rn(x)`: the float rounded to an integral value (rn).
+
+    `ascendc.simt.float2float_rn`: Ascend C `__float2float_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRnOp(SimtOp):
+    """`__float2ull_rn(x)`: the float rounded to unsigned long long, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.float2ull_rn`: Ascend C `__float2ull_rn`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRnOp(SimtOp):
+    """`__ull2float_rn(x)`: the unsigned long long as float (rn).
+
+    `ascendc.simt.ull2float_rn`: Ascend C `__ull2float_rn`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRnOp(SimtOp):
+    """`__half2int_rn(x)`: the half rounded to int, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.half2int_rn`: Ascend C `__half2int_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRnOp(SimtOp):
+    """`__half2uint_rn(x)`: the half rounded to unsigned int, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.half2uint_rn`: Ascend C `__half2uint_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRnOp(SimtOp):
+    """`__half2ll_rn(x)`: the half rounded to long long, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.half2ll_rn`: Ascend C `__half2ll_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRnOp(SimtOp):
+    """`__half2ull_rn(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.half2ull_rn`: Ascend C `__half2ull_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRnOp(SimtOp):
+    """`__half2half_rn(x)`: the half rounded to an integral value (rn).
+
+    `ascendc.simt.half2half_rn`: Ascend C `__half2half_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRnOp(SimtOp):
+    """`__bfloat162int_rn(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.bfloat162int_rn`: Ascend C `__bfloat162int_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRnOp(SimtOp):
+    """`__bfloat162uint_rn(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (rn).
+
+    `ascendc.simt.bfloat162uint_rn`: Ascend C `__bfloat162uint_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRnOp(SimtOp):
+    """`__bfloat162ll_rn(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.bfloat162ll_rn`: Ascend C `__bfloat162ll_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRnOp(SimtOp):
+    """`__bfloat162ull_rn(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (rn).
+
+    `ascendc.simt.bfloat162ull_rn`: Ascend C `__bfloat162ull_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RnOp(SimtOp):
+    """`__bfloat162bfloat16_rn(x)`: the bfloat16_t rounded to an integral value (rn).
+
+    `ascendc.simt.bfloat162bfloat16_rn`: Ascend C `__bfloat162bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRnOp(SimtOp):
+    """`__int2half_rn(x)`: the int as half (rn).
+
+    `ascendc.simt.int2half_rn`: Ascend C `__int2half_rn`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRnSatOp(SimtOp):
+    """`__int2half_rn_sat(x)`: the int as half, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.int2half_rn_sat`: Ascend C `__int2half_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRnOp(SimtOp):
+    """`__uint2half_rn(x)`: the unsigned int as half (rn).
+
+    `ascendc.simt.uint2half_rn`: Ascend C `__uint2half_rn`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRnSatOp(SimtOp):
+    """`__uint2half_rn_sat(x)`: the unsigned int as half, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.uint2half_rn_sat`: Ascend C `__uint2half_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRnOp(SimtOp):
+    """`__ll2half_rn(x)`: the long long as half (rn).
+
+    `ascendc.simt.ll2half_rn`: Ascend C `__ll2half_rn`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRnOp(SimtOp):
+    """`__ull2half_rn(x)`: the unsigned long long as half (rn).
+
+    `ascendc.simt.ull2half_rn`: Ascend C `__ull2half_rn`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RnOp(SimtOp):
+    """`__int2bfloat16_rn(x)`: the int as bfloat16_t (rn).
+
+    `ascendc.simt.int2bfloat16_rn`: Ascend C `__int2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RnOp(SimtOp):
+    """`__uint2bfloat16_rn(x)`: the unsigned int as bfloat16_t (rn).
+
+    `ascendc.simt.uint2bfloat16_rn`: Ascend C `__uint2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RnOp(SimtOp):
+    """`__ll2bfloat16_rn(x)`: the long long as bfloat16_t (rn).
+
+    `ascendc.simt.ll2bfloat16_rn`: Ascend C `__ll2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RnOp(SimtOp):
+    """`__ull2bfloat16_rn(x)`: the unsigned long long as bfloat16_t (rn).
+
+    `ascendc.simt.ull2bfloat16_rn`: Ascend C `__ull2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRnOp(SimtOp):
+    """`__bfloat162half_rn(x)`: the bfloat16_t as half (rn).
+
+    `ascendc.simt.bfloat162half_rn`: Ascend C `__bfloat162half_rn`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRnSatOp(SimtOp):
+    """`__bfloat162half_rn_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (rn).
+
+    `ascendc.simt.bfloat162half_rn_sat`: Ascend C `__bfloat162half_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RnOp(SimtOp):
+    """`__half2bfloat16_rn(x)`: the half as bfloat16_t (rn).
+
+    `ascendc.simt.half2bfloat16_rn`: Ascend C `__half2bfloat16_rn`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRzOp(SimtOp):
+    """`__float2float_rz(x)`: the float rounded to an integral value (rz).
+
+    `ascendc.simt.float2float_rz`: Ascend C `__float2float_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRzOp(SimtOp):
+    """`__float2ull_rz(x)`: the float rounded to unsigned long long, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.float2ull_rz`: Ascend C `__float2ull_rz`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRzOp(SimtOp):
+    """`__ull2float_rz(x)`: the unsigned long long as float (rz).
+
+    `ascendc.simt.ull2float_rz`: Ascend C `__ull2float_rz`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRzOp(SimtOp):
+    """`__half2int_rz(x)`: the half rounded to int, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.half2int_rz`: Ascend C `__half2int_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRzOp(SimtOp):
+    """`__half2uint_rz(x)`: the half rounded to unsigned int, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.half2uint_rz`: Ascend C `__half2uint_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRzOp(SimtOp):
+    """`__half2ll_rz(x)`: the half rounded to long long, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.half2ll_rz`: Ascend C `__half2ll_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRzOp(SimtOp):
+    """`__half2ull_rz(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.half2ull_rz`: Ascend C `__half2ull_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRzOp(SimtOp):
+    """`__half2half_rz(x)`: the half rounded to an integral value (rz).
+
+    `ascendc.simt.half2half_rz`: Ascend C `__half2half_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRzOp(SimtOp):
+    """`__bfloat162int_rz(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.bfloat162int_rz`: Ascend C `__bfloat162int_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRzOp(SimtOp):
+    """`__bfloat162uint_rz(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (rz).
+
+    `ascendc.simt.bfloat162uint_rz`: Ascend C `__bfloat162uint_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRzOp(SimtOp):
+    """`__bfloat162ll_rz(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.bfloat162ll_rz`: Ascend C `__bfloat162ll_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRzOp(SimtOp):
+    """`__bfloat162ull_rz(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (rz).
+
+    `ascendc.simt.bfloat162ull_rz`: Ascend C `__bfloat162ull_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RzOp(SimtOp):
+    """`__bfloat162bfloat16_rz(x)`: the bfloat16_t rounded to an integral value (rz).
+
+    `ascendc.simt.bfloat162bfloat16_rz`: Ascend C `__bfloat162bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRzOp(SimtOp):
+    """`__int2half_rz(x)`: the int as half (rz).
+
+    `ascendc.simt.int2half_rz`: Ascend C `__int2half_rz`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRzSatOp(SimtOp):
+    """`__int2half_rz_sat(x)`: the int as half, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.int2half_rz_sat`: Ascend C `__int2half_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRzOp(SimtOp):
+    """`__uint2half_rz(x)`: the unsigned int as half (rz).
+
+    `ascendc.simt.uint2half_rz`: Ascend C `__uint2half_rz`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRzSatOp(SimtOp):
+    """`__uint2half_rz_sat(x)`: the unsigned int as half, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.uint2half_rz_sat`: Ascend C `__uint2half_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRzOp(SimtOp):
+    """`__ll2half_rz(x)`: the long long as half (rz).
+
+    `ascendc.simt.ll2half_rz`: Ascend C `__ll2half_rz`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRzOp(SimtOp):
+    """`__ull2half_rz(x)`: the unsigned long long as half (rz).
+
+    `ascendc.simt.ull2half_rz`: Ascend C `__ull2half_rz`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RzOp(SimtOp):
+    """`__int2bfloat16_rz(x)`: the int as bfloat16_t (rz).
+
+    `ascendc.simt.int2bfloat16_rz`: Ascend C `__int2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RzOp(SimtOp):
+    """`__uint2bfloat16_rz(x)`: the unsigned int as bfloat16_t (rz).
+
+    `ascendc.simt.uint2bfloat16_rz`: Ascend C `__uint2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RzOp(SimtOp):
+    """`__ll2bfloat16_rz(x)`: the long long as bfloat16_t (rz).
+
+    `ascendc.simt.ll2bfloat16_rz`: Ascend C `__ll2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RzOp(SimtOp):
+    """`__ull2bfloat16_rz(x)`: the unsigned long long as bfloat16_t (rz).
+
+    `ascendc.simt.ull2bfloat16_rz`: Ascend C `__ull2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRzOp(SimtOp):
+    """`__bfloat162half_rz(x)`: the bfloat16_t as half (rz).
+
+    `ascendc.simt.bfloat162half_rz`: Ascend C `__bfloat162half_rz`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRzSatOp(SimtOp):
+    """`__bfloat162half_rz_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (rz).
+
+    `ascendc.simt.bfloat162half_rz_sat`: Ascend C `__bfloat162half_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RzOp(SimtOp):
+    """`__half2bfloat16_rz(x)`: the half as bfloat16_t (rz).
+
+    `ascendc.simt.half2bfloat16_rz`: Ascend C `__half2bfloat16_rz`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRdOp(SimtOp):
+    """`__float2float_rd(x)`: the float rounded to an integral value (rd).
+
+    `ascendc.simt.float2float_rd`: Ascend C `__float2float_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRdOp(SimtOp):
+    """`__float2ull_rd(x)`: the float rounded to unsigned long long, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.float2ull_rd`: Ascend C `__float2ull_rd`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRdOp(SimtOp):
+    """`__ull2float_rd(x)`: the unsigned long long as float (rd).
+
+    `ascendc.simt.ull2float_rd`: Ascend C `__ull2float_rd`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRdOp(SimtOp):
+    """`__half2int_rd(x)`: the half rounded to int, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.half2int_rd`: Ascend C `__half2int_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRdOp(SimtOp):
+    """`__half2uint_rd(x)`: the half rounded to unsigned int, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.half2uint_rd`: Ascend C `__half2uint_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRdOp(SimtOp):
+    """`__half2ll_rd(x)`: the half rounded to long long, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.half2ll_rd`: Ascend C `__half2ll_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRdOp(SimtOp):
+    """`__half2ull_rd(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.half2ull_rd`: Ascend C `__half2ull_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRdOp(SimtOp):
+    """`__half2half_rd(x)`: the half rounded to an integral value (rd).
+
+    `ascendc.simt.half2half_rd`: Ascend C `__half2half_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRdOp(SimtOp):
+    """`__bfloat162int_rd(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.bfloat162int_rd`: Ascend C `__bfloat162int_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRdOp(SimtOp):
+    """`__bfloat162uint_rd(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (rd).
+
+    `ascendc.simt.bfloat162uint_rd`: Ascend C `__bfloat162uint_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRdOp(SimtOp):
+    """`__bfloat162ll_rd(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.bfloat162ll_rd`: Ascend C `__bfloat162ll_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRdOp(SimtOp):
+    """`__bfloat162ull_rd(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (rd).
+
+    `ascendc.simt.bfloat162ull_rd`: Ascend C `__bfloat162ull_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RdOp(SimtOp):
+    """`__bfloat162bfloat16_rd(x)`: the bfloat16_t rounded to an integral value (rd).
+
+    `ascendc.simt.bfloat162bfloat16_rd`: Ascend C `__bfloat162bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRdOp(SimtOp):
+    """`__int2half_rd(x)`: the int as half (rd).
+
+    `ascendc.simt.int2half_rd`: Ascend C `__int2half_rd`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRdSatOp(SimtOp):
+    """`__int2half_rd_sat(x)`: the int as half, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.int2half_rd_sat`: Ascend C `__int2half_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRdOp(SimtOp):
+    """`__uint2half_rd(x)`: the unsigned int as half (rd).
+
+    `ascendc.simt.uint2half_rd`: Ascend C `__uint2half_rd`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRdSatOp(SimtOp):
+    """`__uint2half_rd_sat(x)`: the unsigned int as half, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.uint2half_rd_sat`: Ascend C `__uint2half_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRdOp(SimtOp):
+    """`__ll2half_rd(x)`: the long long as half (rd).
+
+    `ascendc.simt.ll2half_rd`: Ascend C `__ll2half_rd`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRdOp(SimtOp):
+    """`__ull2half_rd(x)`: the unsigned long long as half (rd).
+
+    `ascendc.simt.ull2half_rd`: Ascend C `__ull2half_rd`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RdOp(SimtOp):
+    """`__int2bfloat16_rd(x)`: the int as bfloat16_t (rd).
+
+    `ascendc.simt.int2bfloat16_rd`: Ascend C `__int2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RdOp(SimtOp):
+    """`__uint2bfloat16_rd(x)`: the unsigned int as bfloat16_t (rd).
+
+    `ascendc.simt.uint2bfloat16_rd`: Ascend C `__uint2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RdOp(SimtOp):
+    """`__ll2bfloat16_rd(x)`: the long long as bfloat16_t (rd).
+
+    `ascendc.simt.ll2bfloat16_rd`: Ascend C `__ll2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RdOp(SimtOp):
+    """`__ull2bfloat16_rd(x)`: the unsigned long long as bfloat16_t (rd).
+
+    `ascendc.simt.ull2bfloat16_rd`: Ascend C `__ull2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRdOp(SimtOp):
+    """`__bfloat162half_rd(x)`: the bfloat16_t as half (rd).
+
+    `ascendc.simt.bfloat162half_rd`: Ascend C `__bfloat162half_rd`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRdSatOp(SimtOp):
+    """`__bfloat162half_rd_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (rd).
+
+    `ascendc.simt.bfloat162half_rd_sat`: Ascend C `__bfloat162half_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RdOp(SimtOp):
+    """`__half2bfloat16_rd(x)`: the half as bfloat16_t (rd).
+
+    `ascendc.simt.half2bfloat16_rd`: Ascend C `__half2bfloat16_rd`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRuOp(SimtOp):
+    """`__float2float_ru(x)`: the float rounded to an integral value (ru).
+
+    `ascendc.simt.float2float_ru`: Ascend C `__float2float_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRuOp(SimtOp):
+    """`__float2ull_ru(x)`: the float rounded to unsigned long long, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.float2ull_ru`: Ascend C `__float2ull_ru`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRuOp(SimtOp):
+    """`__ull2float_ru(x)`: the unsigned long long as float (ru).
+
+    `ascendc.simt.ull2float_ru`: Ascend C `__ull2float_ru`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRuOp(SimtOp):
+    """`__half2int_ru(x)`: the half rounded to int, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.half2int_ru`: Ascend C `__half2int_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRuOp(SimtOp):
+    """`__half2uint_ru(x)`: the half rounded to unsigned int, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.half2uint_ru`: Ascend C `__half2uint_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRuOp(SimtOp):
+    """`__half2ll_ru(x)`: the half rounded to long long, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.half2ll_ru`: Ascend C `__half2ll_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRuOp(SimtOp):
+    """`__half2ull_ru(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.half2ull_ru`: Ascend C `__half2ull_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRuOp(SimtOp):
+    """`__half2half_ru(x)`: the half rounded to an integral value (ru).
+
+    `ascendc.simt.half2half_ru`: Ascend C `__half2half_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRuOp(SimtOp):
+    """`__bfloat162int_ru(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.bfloat162int_ru`: Ascend C `__bfloat162int_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRuOp(SimtOp):
+    """`__bfloat162uint_ru(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (ru).
+
+    `ascendc.simt.bfloat162uint_ru`: Ascend C `__bfloat162uint_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRuOp(SimtOp):
+    """`__bfloat162ll_ru(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.bfloat162ll_ru`: Ascend C `__bfloat162ll_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRuOp(SimtOp):
+    """`__bfloat162ull_ru(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (ru).
+
+    `ascendc.simt.bfloat162ull_ru`: Ascend C `__bfloat162ull_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RuOp(SimtOp):
+    """`__bfloat162bfloat16_ru(x)`: the bfloat16_t rounded to an integral value (ru).
+
+    `ascendc.simt.bfloat162bfloat16_ru`: Ascend C `__bfloat162bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRuOp(SimtOp):
+    """`__int2half_ru(x)`: the int as half (ru).
+
+    `ascendc.simt.int2half_ru`: Ascend C `__int2half_ru`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRuSatOp(SimtOp):
+    """`__int2half_ru_sat(x)`: the int as half, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.int2half_ru_sat`: Ascend C `__int2half_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRuOp(SimtOp):
+    """`__uint2half_ru(x)`: the unsigned int as half (ru).
+
+    `ascendc.simt.uint2half_ru`: Ascend C `__uint2half_ru`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRuSatOp(SimtOp):
+    """`__uint2half_ru_sat(x)`: the unsigned int as half, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.uint2half_ru_sat`: Ascend C `__uint2half_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRuOp(SimtOp):
+    """`__ll2half_ru(x)`: the long long as half (ru).
+
+    `ascendc.simt.ll2half_ru`: Ascend C `__ll2half_ru`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRuOp(SimtOp):
+    """`__ull2half_ru(x)`: the unsigned long long as half (ru).
+
+    `ascendc.simt.ull2half_ru`: Ascend C `__ull2half_ru`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RuOp(SimtOp):
+    """`__int2bfloat16_ru(x)`: the int as bfloat16_t (ru).
+
+    `ascendc.simt.int2bfloat16_ru`: Ascend C `__int2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RuOp(SimtOp):
+    """`__uint2bfloat16_ru(x)`: the unsigned int as bfloat16_t (ru).
+
+    `ascendc.simt.uint2bfloat16_ru`: Ascend C `__uint2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RuOp(SimtOp):
+    """`__ll2bfloat16_ru(x)`: the long long as bfloat16_t (ru).
+
+    `ascendc.simt.ll2bfloat16_ru`: Ascend C `__ll2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RuOp(SimtOp):
+    """`__ull2bfloat16_ru(x)`: the unsigned long long as bfloat16_t (ru).
+
+    `ascendc.simt.ull2bfloat16_ru`: Ascend C `__ull2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRuOp(SimtOp):
+    """`__bfloat162half_ru(x)`: the bfloat16_t as half (ru).
+
+    `ascendc.simt.bfloat162half_ru`: Ascend C `__bfloat162half_ru`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRuSatOp(SimtOp):
+    """`__bfloat162half_ru_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (ru).
+
+    `ascendc.simt.bfloat162half_ru_sat`: Ascend C `__bfloat162half_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RuOp(SimtOp):
+    """`__half2bfloat16_ru(x)`: the half as bfloat16_t (ru).
+
+    `ascendc.simt.half2bfloat16_ru`: Ascend C `__half2bfloat16_ru`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2FloatRnaOp(SimtOp):
+    """`__float2float_rna(x)`: the float rounded to an integral value (rna).
+
+    `ascendc.simt.float2float_rna`: Ascend C `__float2float_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.float2float_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat2UllRnaOp(SimtOp):
+    """`__float2ull_rna(x)`: the float rounded to unsigned long long, saturating (NaN: 0)
+    (rna).
+
+    `ascendc.simt.float2ull_rna`: Ascend C `__float2ull_rna`, pipe V.
+
+    Operands:
+    - `x`: f32
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.float2ull_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2FloatRnaOp(SimtOp):
+    """`__ull2float_rna(x)`: the unsigned long long as float (rna).
+
+    `ascendc.simt.ull2float_rna`: Ascend C `__ull2float_rna`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f32
+    """
+
+    name = "ascendc.simt.ull2float_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2IntRnaOp(SimtOp):
+    """`__half2int_rna(x)`: the half rounded to int, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.half2int_rna`: Ascend C `__half2int_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.half2int_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UintRnaOp(SimtOp):
+    """`__half2uint_rna(x)`: the half rounded to unsigned int, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.half2uint_rna`: Ascend C `__half2uint_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.half2uint_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2LlRnaOp(SimtOp):
+    """`__half2ll_rna(x)`: the half rounded to long long, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.half2ll_rna`: Ascend C `__half2ll_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.half2ll_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2UllRnaOp(SimtOp):
+    """`__half2ull_rna(x)`: the half rounded to unsigned long long, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.half2ull_rna`: Ascend C `__half2ull_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.half2ull_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2HalfRnaOp(SimtOp):
+    """`__half2half_rna(x)`: the half rounded to an integral value (rna).
+
+    `ascendc.simt.half2half_rna`: Ascend C `__half2half_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.half2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162IntRnaOp(SimtOp):
+    """`__bfloat162int_rna(x)`: the bfloat16_t rounded to int, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.bfloat162int_rna`: Ascend C `__bfloat162int_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i32
+    """
+
+    name = "ascendc.simt.bfloat162int_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UintRnaOp(SimtOp):
+    """`__bfloat162uint_rna(x)`: the bfloat16_t rounded to unsigned int, saturating (NaN: 0)
+    (rna).
+
+    `ascendc.simt.bfloat162uint_rna`: Ascend C `__bfloat162uint_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui32
+    """
+
+    name = "ascendc.simt.bfloat162uint_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162LlRnaOp(SimtOp):
+    """`__bfloat162ll_rna(x)`: the bfloat16_t rounded to long long, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.bfloat162ll_rna`: Ascend C `__bfloat162ll_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: i64
+    """
+
+    name = "ascendc.simt.bfloat162ll_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162UllRnaOp(SimtOp):
+    """`__bfloat162ull_rna(x)`: the bfloat16_t rounded to unsigned long long, saturating (NaN:
+    0) (rna).
+
+    `ascendc.simt.bfloat162ull_rna`: Ascend C `__bfloat162ull_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: ui64
+    """
+
+    name = "ascendc.simt.bfloat162ull_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162Bfloat16RnaOp(SimtOp):
+    """`__bfloat162bfloat16_rna(x)`: the bfloat16_t rounded to an integral value (rna).
+
+    `ascendc.simt.bfloat162bfloat16_rna`: Ascend C `__bfloat162bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.bfloat162bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRnaOp(SimtOp):
+    """`__int2half_rna(x)`: the int as half (rna).
+
+    `ascendc.simt.int2half_rna`: Ascend C `__int2half_rna`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2HalfRnaSatOp(SimtOp):
+    """`__int2half_rna_sat(x)`: the int as half, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.int2half_rna_sat`: Ascend C `__int2half_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.int2half_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRnaOp(SimtOp):
+    """`__uint2half_rna(x)`: the unsigned int as half (rna).
+
+    `ascendc.simt.uint2half_rna`: Ascend C `__uint2half_rna`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2HalfRnaSatOp(SimtOp):
+    """`__uint2half_rna_sat(x)`: the unsigned int as half, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.uint2half_rna_sat`: Ascend C `__uint2half_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.uint2half_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2HalfRnaOp(SimtOp):
+    """`__ll2half_rna(x)`: the long long as half (rna).
+
+    `ascendc.simt.ll2half_rna`: Ascend C `__ll2half_rna`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ll2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2HalfRnaOp(SimtOp):
+    """`__ull2half_rna(x)`: the unsigned long long as half (rna).
+
+    `ascendc.simt.ull2half_rna`: Ascend C `__ull2half_rna`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.ull2half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathInt2Bfloat16RnaOp(SimtOp):
+    """`__int2bfloat16_rna(x)`: the int as bfloat16_t (rna).
+
+    `ascendc.simt.int2bfloat16_rna`: Ascend C `__int2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: i32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.int2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUint2Bfloat16RnaOp(SimtOp):
+    """`__uint2bfloat16_rna(x)`: the unsigned int as bfloat16_t (rna).
+
+    `ascendc.simt.uint2bfloat16_rna`: Ascend C `__uint2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: ui32
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.uint2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathLl2Bfloat16RnaOp(SimtOp):
+    """`__ll2bfloat16_rna(x)`: the long long as bfloat16_t (rna).
+
+    `ascendc.simt.ll2bfloat16_rna`: Ascend C `__ll2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: i64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ll2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathUll2Bfloat16RnaOp(SimtOp):
+    """`__ull2bfloat16_rna(x)`: the unsigned long long as bfloat16_t (rna).
+
+    `ascendc.simt.ull2bfloat16_rna`: Ascend C `__ull2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: ui64
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.ull2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRnaOp(SimtOp):
+    """`__bfloat162half_rna(x)`: the bfloat16_t as half (rna).
+
+    `ascendc.simt.bfloat162half_rna`: Ascend C `__bfloat162half_rna`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat162HalfRnaSatOp(SimtOp):
+    """`__bfloat162half_rna_sat(x)`: the bfloat16_t as half, saturating (NaN: 0) (rna).
+
+    `ascendc.simt.bfloat162half_rna_sat`: Ascend C `__bfloat162half_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: bf16
+
+    Results:
+    - `value`: f16
+    """
+
+    name = "ascendc.simt.bfloat162half_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf2Bfloat16RnaOp(SimtOp):
+    """`__half2bfloat16_rna(x)`: the half as bfloat16_t (rna).
+
+    `ascendc.simt.half2bfloat16_rna`: Ascend C `__half2bfloat16_rna`, pipe V.
+
+    Operands:
+    - `x`: f16
+
+    Results:
+    - `value`: bf16
+    """
+
+    name = "ascendc.simt.half2bfloat16_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
     value: OpResult
 
 __all__ = [
@@ -2873,6 +8956,22 @@ __all__ = [
     "SimtCgAllOp",
     "SimtCgAnyOp",
     "SimtCgBallotOp",
+    "SimtCgBinaryPartitionOp",
+    "SimtCgBlockPartitionOp",
+    "SimtCgCoalescedThreadsOp",
+    "SimtCgGroupAllOp",
+    "SimtCgGroupAnyOp",
+    "SimtCgGroupBallotOp",
+    "SimtCgGroupMetaGroupRankOp",
+    "SimtCgGroupMetaGroupSizeOp",
+    "SimtCgGroupNumThreadsOp",
+    "SimtCgGroupPartitionOp",
+    "SimtCgGroupShflDownOp",
+    "SimtCgGroupShflOp",
+    "SimtCgGroupShflUpOp",
+    "SimtCgGroupSizeOp",
+    "SimtCgGroupSyncOp",
+    "SimtCgGroupThreadRankOp",
     "SimtCgMetaGroupRankOp",
     "SimtCgMetaGroupSizeOp",
     "SimtCgNumThreadsOp",
@@ -2883,6 +8982,7 @@ __all__ = [
     "SimtCgSizeOp",
     "SimtCgSyncOp",
     "SimtCgThreadRankOp",
+    "SimtCgTileBinaryPartitionOp",
     "SimtClockOp",
     "SimtGridDimOp",
     "SimtLaneIdOp",
@@ -2891,13 +8991,73 @@ __all__ = [
     "SimtLanemaskGtOp",
     "SimtLanemaskLeOp",
     "SimtLanemaskLtOp",
+    "SimtLdcaOp",
+    "SimtLdcgOp",
     "SimtLoadOp",
+    "SimtMathAcosfOp",
+    "SimtMathAcoshfOp",
+    "SimtMathAsinfOp",
+    "SimtMathAsinhfOp",
+    "SimtMathAtan2FOp",
+    "SimtMathAtanfOp",
+    "SimtMathAtanhfOp",
+    "SimtMathBfloat162Bfloat16RdOp",
+    "SimtMathBfloat162Bfloat16RnOp",
+    "SimtMathBfloat162Bfloat16RnaOp",
+    "SimtMathBfloat162Bfloat16RuOp",
+    "SimtMathBfloat162Bfloat16RzOp",
+    "SimtMathBfloat162Bfloat162Op",
     "SimtMathBfloat162FloatOp",
+    "SimtMathBfloat162HalfRdOp",
+    "SimtMathBfloat162HalfRdSatOp",
+    "SimtMathBfloat162HalfRnOp",
+    "SimtMathBfloat162HalfRnSatOp",
+    "SimtMathBfloat162HalfRnaOp",
+    "SimtMathBfloat162HalfRnaSatOp",
+    "SimtMathBfloat162HalfRuOp",
+    "SimtMathBfloat162HalfRuSatOp",
+    "SimtMathBfloat162HalfRzOp",
+    "SimtMathBfloat162HalfRzSatOp",
+    "SimtMathBfloat162IntRdOp",
+    "SimtMathBfloat162IntRnOp",
+    "SimtMathBfloat162IntRnaOp",
+    "SimtMathBfloat162IntRuOp",
+    "SimtMathBfloat162IntRzOp",
+    "SimtMathBfloat162LlRdOp",
+    "SimtMathBfloat162LlRnOp",
+    "SimtMathBfloat162LlRnaOp",
+    "SimtMathBfloat162LlRuOp",
+    "SimtMathBfloat162LlRzOp",
+    "SimtMathBfloat162UintRdOp",
+    "SimtMathBfloat162UintRnOp",
+    "SimtMathBfloat162UintRnaOp",
+    "SimtMathBfloat162UintRuOp",
+    "SimtMathBfloat162UintRzOp",
+    "SimtMathBfloat162UllRdOp",
+    "SimtMathBfloat162UllRnOp",
+    "SimtMathBfloat162UllRnaOp",
+    "SimtMathBfloat162UllRuOp",
+    "SimtMathBfloat162UllRzOp",
+    "SimtMathCbrtfOp",
     "SimtMathCeilfOp",
+    "SimtMathCopysignfOp",
     "SimtMathCosfOp",
+    "SimtMathCoshfOp",
+    "SimtMathCospifOp",
+    "SimtMathCylBesselI0FOp",
+    "SimtMathCylBesselI1FOp",
+    "SimtMathErfcfOp",
+    "SimtMathErfcinvfOp",
+    "SimtMathErfcxfOp",
+    "SimtMathErffOp",
+    "SimtMathErfinvfOp",
     "SimtMathExp2FOp",
+    "SimtMathExp10FOp",
     "SimtMathExpfOp",
+    "SimtMathExpm1FOp",
     "SimtMathFabsfOp",
+    "SimtMathFdimfOp",
+    "SimtMathFdividefOp",
     "SimtMathFloat2Bfloat16Op",
     "SimtMathFloat2Bfloat16RdOp",
     "SimtMathFloat2Bfloat16RdSatOp",
@@ -2909,6 +9069,12 @@ __all__ = [
     "SimtMathFloat2Bfloat16RuSatOp",
     "SimtMathFloat2Bfloat16RzOp",
     "SimtMathFloat2Bfloat16RzSatOp",
+    "SimtMathFloat2Bfloat162RnOp",
+    "SimtMathFloat2FloatRdOp",
+    "SimtMathFloat2FloatRnOp",
+    "SimtMathFloat2FloatRnaOp",
+    "SimtMathFloat2FloatRuOp",
+    "SimtMathFloat2FloatRzOp",
     "SimtMathFloat2HalfOp",
     "SimtMathFloat2HalfRdOp",
     "SimtMathFloat2HalfRdSatOp",
@@ -2937,63 +9103,317 @@ __all__ = [
     "SimtMathFloat2UintRnaOp",
     "SimtMathFloat2UintRuOp",
     "SimtMathFloat2UintRzOp",
+    "SimtMathFloat2UllRdOp",
+    "SimtMathFloat2UllRnOp",
+    "SimtMathFloat2UllRnaOp",
+    "SimtMathFloat2UllRuOp",
+    "SimtMathFloat2UllRzOp",
     "SimtMathFloatAsIntOp",
     "SimtMathFloatAsUintOp",
+    "SimtMathFloats2Bfloat162RnOp",
+    "SimtMathFloats2Half2RnOp",
     "SimtMathFloorfOp",
     "SimtMathFmafOp",
     "SimtMathFmaxfOp",
     "SimtMathFminfOp",
+    "SimtMathFmodfOp",
+    "SimtMathFrexpfOp",
+    "SimtMathH2CeilOp",
+    "SimtMathH2CosOp",
+    "SimtMathH2Exp2Op",
+    "SimtMathH2Exp10Op",
+    "SimtMathH2ExpOp",
+    "SimtMathH2FloorOp",
+    "SimtMathH2Log2Op",
+    "SimtMathH2Log10Op",
+    "SimtMathH2LogOp",
+    "SimtMathH2RcpOp",
+    "SimtMathH2RintOp",
+    "SimtMathH2RsqrtOp",
+    "SimtMathH2SinOp",
+    "SimtMathH2SqrtOp",
+    "SimtMathH2TanhOp",
+    "SimtMathH2TruncOp",
     "SimtMathHabsOp",
+    "SimtMathHabsx2Op",
+    "SimtMathHaddOp",
+    "SimtMathHaddx2Op",
+    "SimtMathHalf2Bfloat16RdOp",
+    "SimtMathHalf2Bfloat16RnOp",
+    "SimtMathHalf2Bfloat16RnaOp",
+    "SimtMathHalf2Bfloat16RuOp",
+    "SimtMathHalf2Bfloat16RzOp",
     "SimtMathHalf2FloatOp",
+    "SimtMathHalf2HalfRdOp",
+    "SimtMathHalf2HalfRnOp",
+    "SimtMathHalf2HalfRnaOp",
+    "SimtMathHalf2HalfRuOp",
+    "SimtMathHalf2HalfRzOp",
+    "SimtMathHalf2IntRdOp",
+    "SimtMathHalf2IntRnOp",
+    "SimtMathHalf2IntRnaOp",
+    "SimtMathHalf2IntRuOp",
+    "SimtMathHalf2IntRzOp",
+    "SimtMathHalf2LlRdOp",
+    "SimtMathHalf2LlRnOp",
+    "SimtMathHalf2LlRnaOp",
+    "SimtMathHalf2LlRuOp",
+    "SimtMathHalf2LlRzOp",
+    "SimtMathHalf2UintRdOp",
+    "SimtMathHalf2UintRnOp",
+    "SimtMathHalf2UintRnaOp",
+    "SimtMathHalf2UintRuOp",
+    "SimtMathHalf2UintRzOp",
+    "SimtMathHalf2UllRdOp",
+    "SimtMathHalf2UllRnOp",
+    "SimtMathHalf2UllRnaOp",
+    "SimtMathHalf2UllRuOp",
+    "SimtMathHalf2UllRzOp",
+    "SimtMathHalves2Bfloat162Op",
+    "SimtMathHalves2Half2Op",
+    "SimtMathHbequx2Op",
+    "SimtMathHbeqx2Op",
+    "SimtMathHbgeux2Op",
+    "SimtMathHbgex2Op",
+    "SimtMathHbgtux2Op",
+    "SimtMathHbgtx2Op",
+    "SimtMathHbleux2Op",
+    "SimtMathHblex2Op",
+    "SimtMathHbltux2Op",
+    "SimtMathHbltx2Op",
+    "SimtMathHbneux2Op",
+    "SimtMathHbnex2Op",
     "SimtMathHceilOp",
+    "SimtMathHcmaddOp",
     "SimtMathHcosOp",
+    "SimtMathHdivOp",
+    "SimtMathHdivx2Op",
+    "SimtMathHeqOp",
+    "SimtMathHequOp",
+    "SimtMathHequx2MaskOp",
+    "SimtMathHequx2Op",
+    "SimtMathHeqx2MaskOp",
+    "SimtMathHeqx2Op",
     "SimtMathHexp2Op",
+    "SimtMathHexp10Op",
     "SimtMathHexpOp",
     "SimtMathHfloorOp",
     "SimtMathHfmaOp",
+    "SimtMathHfmaReluOp",
+    "SimtMathHfmax2Op",
+    "SimtMathHfmax2ReluOp",
+    "SimtMathHgeOp",
+    "SimtMathHgeuOp",
+    "SimtMathHgeux2MaskOp",
+    "SimtMathHgeux2Op",
+    "SimtMathHgex2MaskOp",
+    "SimtMathHgex2Op",
+    "SimtMathHgtOp",
+    "SimtMathHgtuOp",
+    "SimtMathHgtux2MaskOp",
+    "SimtMathHgtux2Op",
+    "SimtMathHgtx2MaskOp",
+    "SimtMathHgtx2Op",
+    "SimtMathHigh2Bfloat16Op",
+    "SimtMathHigh2Bfloat162Op",
+    "SimtMathHigh2FloatOp",
+    "SimtMathHigh2Half2Op",
+    "SimtMathHigh2HalfOp",
+    "SimtMathHighs2Bfloat162Op",
+    "SimtMathHighs2Half2Op",
+    "SimtMathHisinfOp",
+    "SimtMathHisnanOp",
+    "SimtMathHleOp",
+    "SimtMathHleuOp",
+    "SimtMathHleux2MaskOp",
+    "SimtMathHleux2Op",
+    "SimtMathHlex2MaskOp",
+    "SimtMathHlex2Op",
     "SimtMathHlog2Op",
+    "SimtMathHlog10Op",
     "SimtMathHlogOp",
+    "SimtMathHltOp",
+    "SimtMathHltuOp",
+    "SimtMathHltux2MaskOp",
+    "SimtMathHltux2Op",
+    "SimtMathHltx2MaskOp",
+    "SimtMathHltx2Op",
+    "SimtMathHmaxNanOp",
     "SimtMathHmaxOp",
+    "SimtMathHmaxx2NanOp",
+    "SimtMathHmaxx2Op",
+    "SimtMathHminNanOp",
     "SimtMathHminOp",
+    "SimtMathHminx2NanOp",
+    "SimtMathHminx2Op",
+    "SimtMathHmulOp",
+    "SimtMathHmulx2Op",
+    "SimtMathHneOp",
+    "SimtMathHnegOp",
+    "SimtMathHnegx2Op",
+    "SimtMathHneuOp",
+    "SimtMathHneux2MaskOp",
+    "SimtMathHneux2Op",
+    "SimtMathHnex2MaskOp",
+    "SimtMathHnex2Op",
     "SimtMathHrcpOp",
     "SimtMathHrintOp",
     "SimtMathHrsqrtOp",
     "SimtMathHsinOp",
     "SimtMathHsqrtOp",
+    "SimtMathHsubOp",
+    "SimtMathHsubx2Op",
     "SimtMathHtanhOp",
     "SimtMathHtruncOp",
+    "SimtMathHypotfOp",
+    "SimtMathIlogbfOp",
+    "SimtMathInt2Bfloat16RdOp",
+    "SimtMathInt2Bfloat16RnOp",
+    "SimtMathInt2Bfloat16RnaOp",
+    "SimtMathInt2Bfloat16RuOp",
+    "SimtMathInt2Bfloat16RzOp",
     "SimtMathInt2FloatRdOp",
     "SimtMathInt2FloatRnOp",
     "SimtMathInt2FloatRnaOp",
     "SimtMathInt2FloatRuOp",
     "SimtMathInt2FloatRzOp",
+    "SimtMathInt2HalfRdOp",
+    "SimtMathInt2HalfRdSatOp",
+    "SimtMathInt2HalfRnOp",
+    "SimtMathInt2HalfRnSatOp",
+    "SimtMathInt2HalfRnaOp",
+    "SimtMathInt2HalfRnaSatOp",
+    "SimtMathInt2HalfRuOp",
+    "SimtMathInt2HalfRuSatOp",
+    "SimtMathInt2HalfRzOp",
+    "SimtMathInt2HalfRzSatOp",
     "SimtMathIntAsFloatOp",
+    "SimtMathIsfiniteOp",
+    "SimtMathIsinfOp",
+    "SimtMathIsnanOp",
+    "SimtMathIsnanx2Op",
+    "SimtMathJ0FOp",
+    "SimtMathJ1FOp",
+    "SimtMathJnfOp",
+    "SimtMathLabsOp",
+    "SimtMathLdexpfOp",
+    "SimtMathLgammafOp",
+    "SimtMathLl2Bfloat16RdOp",
+    "SimtMathLl2Bfloat16RnOp",
+    "SimtMathLl2Bfloat16RnaOp",
+    "SimtMathLl2Bfloat16RuOp",
+    "SimtMathLl2Bfloat16RzOp",
     "SimtMathLl2FloatRdOp",
     "SimtMathLl2FloatRnOp",
     "SimtMathLl2FloatRnaOp",
     "SimtMathLl2FloatRuOp",
     "SimtMathLl2FloatRzOp",
+    "SimtMathLl2HalfRdOp",
+    "SimtMathLl2HalfRnOp",
+    "SimtMathLl2HalfRnaOp",
+    "SimtMathLl2HalfRuOp",
+    "SimtMathLl2HalfRzOp",
+    "SimtMathLlabsOp",
     "SimtMathLlmaxOp",
     "SimtMathLlminOp",
+    "SimtMathLlrintfOp",
+    "SimtMathLlroundfOp",
+    "SimtMathLog1PfOp",
     "SimtMathLog2FOp",
+    "SimtMathLog10FOp",
+    "SimtMathLogbfOp",
     "SimtMathLogfOp",
+    "SimtMathLow2Bfloat16Op",
+    "SimtMathLow2Bfloat162Op",
+    "SimtMathLow2FloatOp",
+    "SimtMathLow2Half2Op",
+    "SimtMathLow2HalfOp",
+    "SimtMathLowhigh2HighlowOp",
+    "SimtMathLows2Bfloat162Op",
+    "SimtMathLows2Half2Op",
+    "SimtMathLrintfOp",
+    "SimtMathLroundfOp",
+    "SimtMathMakeBfloat162Op",
+    "SimtMathMakeHalf2Op",
+    "SimtMathModffOp",
+    "SimtMathNearbyintfOp",
+    "SimtMathNextafterfOp",
+    "SimtMathNorm3DfOp",
+    "SimtMathNorm4DfOp",
+    "SimtMathNormcdffOp",
+    "SimtMathNormcdfinvfOp",
+    "SimtMathNormfOp",
+    "SimtMathPowfOp",
+    "SimtMathRcbrtfOp",
+    "SimtMathRemainderfOp",
+    "SimtMathRemquofOp",
+    "SimtMathRhypotfOp",
     "SimtMathRintfOp",
+    "SimtMathRnorm3DfOp",
+    "SimtMathRnorm4DfOp",
+    "SimtMathRnormfOp",
     "SimtMathRoundfOp",
     "SimtMathRsqrtfOp",
+    "SimtMathScalblnfOp",
+    "SimtMathScalbnfOp",
+    "SimtMathSignbitOp",
+    "SimtMathSincosfOp",
+    "SimtMathSincospifOp",
     "SimtMathSinfOp",
+    "SimtMathSinhfOp",
+    "SimtMathSinpifOp",
     "SimtMathSqrtfOp",
+    "SimtMathTanfOp",
     "SimtMathTanhfOp",
+    "SimtMathTanpifOp",
+    "SimtMathTgammafOp",
     "SimtMathTruncfOp",
+    "SimtMathUint2Bfloat16RdOp",
+    "SimtMathUint2Bfloat16RnOp",
+    "SimtMathUint2Bfloat16RnaOp",
+    "SimtMathUint2Bfloat16RuOp",
+    "SimtMathUint2Bfloat16RzOp",
     "SimtMathUint2FloatRdOp",
     "SimtMathUint2FloatRnOp",
     "SimtMathUint2FloatRnaOp",
     "SimtMathUint2FloatRuOp",
     "SimtMathUint2FloatRzOp",
+    "SimtMathUint2HalfRdOp",
+    "SimtMathUint2HalfRdSatOp",
+    "SimtMathUint2HalfRnOp",
+    "SimtMathUint2HalfRnSatOp",
+    "SimtMathUint2HalfRnaOp",
+    "SimtMathUint2HalfRnaSatOp",
+    "SimtMathUint2HalfRuOp",
+    "SimtMathUint2HalfRuSatOp",
+    "SimtMathUint2HalfRzOp",
+    "SimtMathUint2HalfRzSatOp",
     "SimtMathUintAsFloatOp",
+    "SimtMathUll2Bfloat16RdOp",
+    "SimtMathUll2Bfloat16RnOp",
+    "SimtMathUll2Bfloat16RnaOp",
+    "SimtMathUll2Bfloat16RuOp",
+    "SimtMathUll2Bfloat16RzOp",
+    "SimtMathUll2FloatRdOp",
+    "SimtMathUll2FloatRnOp",
+    "SimtMathUll2FloatRnaOp",
+    "SimtMathUll2FloatRuOp",
+    "SimtMathUll2FloatRzOp",
+    "SimtMathUll2HalfRdOp",
+    "SimtMathUll2HalfRnOp",
+    "SimtMathUll2HalfRnaOp",
+    "SimtMathUll2HalfRuOp",
+    "SimtMathUll2HalfRzOp",
     "SimtMathUllmaxOp",
     "SimtMathUllminOp",
     "SimtMathUmaxOp",
     "SimtMathUminOp",
+    "SimtMathUshortAsBfloat16Op",
+    "SimtMathUshortAsHalfOp",
+    "SimtMathY0FOp",
+    "SimtMathY1FOp",
+    "SimtMathYnfOp",
+    "SimtPointerCastOp",
     "SimtPrintfOp",
     "SimtReduceAddOp",
     "SimtReduceMaxOp",
@@ -3002,7 +9422,9 @@ __all__ = [
     "SimtShflOp",
     "SimtShflUpOp",
     "SimtShflXorOp",
+    "SimtStcgOp",
     "SimtStoreOp",
+    "SimtStwtOp",
     "SimtSyncthreadsOp",
     "SimtThreadIdxOp",
     "SimtThreadfenceBlockOp",

@@ -39,10 +39,11 @@
 from __future__ import annotations
 
 import contextvars
+import math
 import threading
 
 import numpy as np
-from xdsl.dialects.builtin import Float16Type
+from xdsl.dialects.builtin import Float16Type, IntegerType, Signedness
 from xdsl.ir import Operation
 
 from asc_xdsl.dialects.ascendc.simt import SYNC, tile_sizes
@@ -62,6 +63,7 @@ STATE = "SIMT"
 """Key of the running call's thread state in `c.regs`."""
 WARP = 32
 """Threads of a warp (warpSize), by linear thread index."""
+U32T = IntegerType(32, Signedness.UNSIGNED)
 WORKER_STACK = 8 * 1024 * 1024
 """Stack of each thread's coroutine (an OS thread): nested regions recurse."""
 
@@ -381,6 +383,8 @@ def _ub_address(ptr: int, index: int, size: int, what: str) -> int:
 
 
 def _load(op, comp):
+    if _pair_of(op.ptr.type) is not None:
+        return _pair_load(op, comp)
     el, t, scalar = _element(op)
     p, i, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
     what = "a SIMT read"
@@ -400,6 +404,8 @@ def _load(op, comp):
 
 
 def _store(op, comp):
+    if _pair_of(op.ptr.type) is not None:
+        return _pair_store(op, comp)
     el, _, _ = _element(op)
     p, i, s = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
     what = "a SIMT write"
@@ -569,6 +575,16 @@ _WARP_OPS = {
     "cg_all": _cg_vote,
     "cg_ballot": _cg_vote,
     "cg_sync": _meet,
+    "cg_coalesced_threads": lambda op, lanes: _coalesced_threads(lanes),
+    "cg_binary_partition": lambda op, lanes: _binary_partition(lanes),
+    "cg_tile_binary_partition": lambda op, lanes: _binary_partition(lanes),
+    "cg_group_sync": _meet,
+    "cg_group_shfl": lambda op, lanes: _group_shfl(op, lanes),
+    "cg_group_shfl_up": lambda op, lanes: _group_shfl(op, lanes),
+    "cg_group_shfl_down": lambda op, lanes: _group_shfl(op, lanes),
+    "cg_group_any": lambda op, lanes: _group_vote(op, lanes),
+    "cg_group_all": lambda op, lanes: _group_vote(op, lanes),
+    "cg_group_ballot": lambda op, lanes: _group_vote(op, lanes),
 }
 
 
@@ -709,6 +725,12 @@ _ATOMIC_OPS = {
 
 
 def _atomic(op, comp):
+    if _pair_of(op.ptr.type) is not None:
+        return _pair_atomic(op, comp)
+    return _scalar_atomic(op, comp)
+
+
+def _scalar_atomic(op, comp):
     """ptr[index] = f(old, value) in one step (no other thread runs between the read
     and the write), the old value the result: exact whatever order the threads run in,
     but for a float add's rounding, which follows that order (as on the device). A
@@ -780,7 +802,25 @@ _BUILDERS = {
     "cg_query": _cg_query,
     "cg_shfl": _cg_shfl,
     "cg_vote": _waits(lambda vs: (vs[0],)),
+    "pointer_cast": lambda op, comp: _pointer_cast(op, comp),
+    "cg_coalesced_threads": lambda op, comp: _waits(lambda vs: None)(op, comp),
+    "cg_partition": lambda op, comp: _cg_partition(op, comp),
+    "cg_binary_partition": lambda op, comp: _cg_binary(op, comp),
+    "cg_group_sync": lambda op, comp: _waits(lambda vs: None)(op, comp),
+    "cg_group_query": lambda op, comp: _cg_group_query(op, comp),
+    "cg_group_warp": lambda op, comp: _waits(lambda vs: tuple(vs))(op, comp),
 }
+
+
+def _pointer_cast(op, comp):
+    """The same pointer value (a GM pointer's buffer and byte offset, a UB address); the
+    element type the accesses through it use is the op's result's."""
+    p, r = comp.slot(op.ptr), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        e[r] = e[p]
+
+    return run
 
 
 @sim_hook("simt")
@@ -893,6 +933,8 @@ def _half_math(t):
         "__hmax": np.fmax,
         "__hmin": np.fmin,
         "__hfma": fma,
+        "hexp10": _primitive(lambda v: np.float64(10.0) ** v),
+        "hlog10": lambda x: _LOG(x) / _LOG(10.0),
     }
     return {k: _in_float(f, to_t) for k, f in table.items()}
 
@@ -995,12 +1037,124 @@ def _conversion(api: str, t):
     return convert
 
 
-def _math(op, comp):
-    from asc_xdsl.dialects.ascendc.simt import MATH
+def _s10_math() -> dict:
+    """The functions s10 added (`simt_math`'s references), by C++ name."""
+    from asc_xdsl.runtime.simulator.ops import simt_math as m
 
+    g = m._guard
+    unary = {
+        "tanf": math.tan, "tanpif": m.tanpi, "sinpif": m.sinpi, "cospif": m.cospi,
+        "asinf": math.asin, "acosf": math.acos, "atanf": math.atan, "sinhf": math.sinh,
+        "coshf": math.cosh, "asinhf": math.asinh, "acoshf": math.acosh,
+        "atanhf": _atanh, "exp10f": lambda x: 10.0**x, "expm1f": math.expm1,
+        "log10f": _log_of(math.log10), "log1pf": _log1p, "logbf": m.logb,
+        "cbrtf": lambda x: float(np.cbrt(x)),
+        "rcbrtf": lambda x: 1.0 / float(np.cbrt(x)) if x != 0 else math.copysign(math.inf, x),
+        "erff": math.erf, "erfcf": math.erfc, "erfinvf": m.erfinv, "erfcinvf": m.erfcinv,
+        "erfcxf": m.erfcx, "tgammaf": m.tgamma, "lgammaf": m.lgamma,
+        "cyl_bessel_i0f": m.bessel_i0, "cyl_bessel_i1f": m.bessel_i1,
+        "normcdff": m.normcdf, "normcdfinvf": m.normcdfinv, "j0f": m.j0, "j1f": m.j1,
+        "y0f": m.y0, "y1f": m.y1, "nearbyintf": lambda x: float(np.rint(x)),
+        "atan2f": math.atan2, "powf": _pow, "fmodf": m.fmod, "remainderf": m.remainder,
+        "fdimf": lambda x, y: x - y if x > y else (x + y if math.isnan(x + y) else 0.0),
+        "copysignf": math.copysign, "hypotf": _hypot, "rhypotf": lambda x, y: _recip(_hypot(x, y)),
+        "fdividef": lambda x, y: float(F32(x) / F32(y)),
+        "norm3df": lambda *v: m.norm(v), "rnorm3df": lambda *v: _recip(m.norm(v)),
+        "norm4df": lambda *v: m.norm(v), "rnorm4df": lambda *v: _recip(m.norm(v)),
+    }  # fmt: skip
+    table = {k: g(f) for k, f in unary.items()}
+    table.update(
+        {
+            "nextafterf": m.nextafter,
+            "ldexpf": m.scalbn,
+            "scalbnf": m.scalbn,
+            "scalblnf": lambda x, n: m.scalbn(x, to_scalar_i32(n)),
+            "jnf": g(lambda n, x: m.jn(int(n), x)),
+            "ynf": g(lambda n, x: m.yn(int(n), x)),
+            "lroundf": lambda x: m.saturate_int(m.round_away(float(x)), 64),
+            "llroundf": lambda x: m.saturate_int(m.round_away(float(x)), 64),
+            "lrintf": lambda x: m.saturate_int(float(np.rint(F32(x))), 64),
+            "llrintf": lambda x: m.saturate_int(float(np.rint(F32(x))), 64),
+            "ilogbf": lambda x: m.ilogb(float(x)),
+            "signbit": lambda x: int(np.signbit(F32(x))),
+            "isfinite": lambda x: bool(np.isfinite(F32(x))),
+            "isnan": lambda x: bool(np.isnan(F32(x))),
+            "isinf": lambda x: bool(np.isinf(F32(x))),
+            "labs": abs,
+            "llabs": abs,
+        }
+    )
+    return table
+
+
+def to_scalar_i32(n) -> int:
+    """int64 -> int32_t as C++ casts it (the low 32 bits)."""
+    n = int(n) & 0xFFFFFFFF
+    return n - (1 << 32) if n >> 31 else n
+
+
+def _atanh(x: float) -> float:
+    if abs(x) == 1:
+        return math.copysign(math.inf, x)
+    return math.atanh(x)
+
+
+def _log_of(f):
+    def run(x: float) -> float:
+        if x == 0:
+            return -math.inf
+        if x == math.inf:
+            return math.inf
+        return f(x)
+
+    return run
+
+
+def _log1p(x: float) -> float:
+    if x == -1:
+        return -math.inf
+    return x if math.isinf(x) and x > 0 else math.log1p(x)
+
+
+def _pow(x: float, y: float) -> float:
+    """C's powf: math.pow's values, its domain and range errors as C returns them."""
+    try:
+        return math.pow(x, y)
+    except ZeroDivisionError:  # (0 to a negative power: +-inf, the sign of an odd power)
+        odd = y == math.floor(y) and math.fmod(y, 2) != 0
+        return math.copysign(math.inf, x) if odd else math.inf
+    except OverflowError:
+        odd = y == math.floor(y) and math.fmod(y, 2) != 0
+        return -math.inf if (x < 0 and odd) else math.inf
+
+
+def _hypot(x: float, y: float) -> float:
+    if math.isinf(x) or math.isinf(y):
+        return math.inf
+    return math.hypot(x, y)
+
+
+def _recip(v: float) -> float:
+    return math.inf if v == 0 else 1.0 / v
+
+
+def _math(op, comp):
+    from asc_xdsl.dialects.ascendc.simt import HALF_FUNCTIONS, MATH
+
+    global _S10
     api = MATH[op.name]
+    if api in HALF_FUNCTIONS:
+        return _half_function(op, comp, api, HALF_FUNCTIONS[api])
+    from asc_xdsl.dialects.ascendc.simt import CONVERSIONS_S10
+
+    if api in CONVERSIONS_S10:
+        return _conversion10(op, comp, *CONVERSIONS_S10[api])
     t = op.value.type
     fn = _FLOAT_MATH.get(api)
+    if fn is None:
+        if _S10 is None:
+            _S10 = _s10_math()
+        fn = _S10.get(api)
     if fn is None and api.lstrip("_").startswith("h"):
         fn = _half_math(op.operands[0].type).get(api)
     if fn is None:
@@ -1016,3 +1170,695 @@ def _math(op, comp):
 
 
 _BUILDERS["math"] = _math
+_S10: dict | None = None
+
+
+def _get(c, ptr, index: int, el, what: str):
+    """ptr[index] (GM or UB), as `_load` reads it."""
+    if isinstance(ptr, GmPtr):
+        u8, start = _gm_bytes(c, ptr, index, el.size, what, False)
+        raw = u8[start : start + el.size]
+        return bf16_to_f32(raw.view(np.uint16))[0] if el.bf16 else raw.view(el.storage)[0]
+    return _read(c, _ub_address(ptr, index, el.size, what), el, 1, what)[0]
+
+
+def _put(c, ptr, index: int, el, value, what: str) -> None:
+    """ptr[index] = value (GM or UB), as `_store` writes it."""
+    values = np.array([value]).astype(el.dtype)
+    if isinstance(ptr, GmPtr):
+        u8, start = _gm_bytes(c, ptr, index, el.size, what, True)
+        data = f32_to_bf16(values) if el.bf16 else values.astype(el.storage)
+        u8[start : start + el.size] = data.view(np.uint8)
+    else:
+        _write(c, _ub_address(ptr, index, el.size, what), el, values, np.ones(1, bool), what)
+
+
+def _math_ptr(op, comp):
+    """sincosf, sincospif, modff, frexpf, remquof (results stored through pointers),
+    normf, rnormf (an array read through one)."""
+    from asc_xdsl.runtime.simulator.ops import simt_math as m
+
+    api = op.name.rpartition(".")[2]
+    what = f"{api}'s pointer"
+    names = [n for n in ("x", "y", "n") if hasattr(op, n) and not _is_ptr(op, n)]
+    vals = [comp.slot(getattr(op, n)) for n in names]
+    ptrs = [n for n in ("n", "exp", "quo", "s", "c", "a") if _is_ptr(op, n)]
+    pslots = [(comp.slot(getattr(op, n)), comp.slot(getattr(op, f"{n}_index"))) for n in ptrs]
+    elems = [_Elem(element_of(getattr(op, n).type)) for n in ptrs]
+    r = comp.slot(op.value) if op.results else None
+
+    def store(e, c, k: int, value) -> None:
+        p, i = pslots[k]
+        _threads(c).cycles += 1
+        _put(c, e[p], int(e[i]), elems[k], value, what)
+
+    def run(e, c, _op=op):
+        args = [e[v] for v in vals]
+        with np.errstate(all="ignore"):
+            if api in ("sincosf", "sincospif"):
+                x = float(args[0])
+                if api == "sincosf":
+                    s, co = F32(np.sin(np.float64(x))), F32(np.cos(np.float64(x)))
+                else:
+                    s, co = (F32(v) for v in m._pi_parts(x))
+                store(e, c, 0, s)
+                store(e, c, 1, co)
+                return
+            if api == "modff":
+                frac, whole = m.modf(float(args[0]))
+                store(e, c, 0, F32(whole))
+                e[r] = F32(frac)
+            elif api == "frexpf":
+                mant, ex = m.frexp(float(args[0]))
+                store(e, c, 0, ex)
+                e[r] = F32(mant)
+            elif api == "remquof":
+                rem, quo = m.remquo(float(args[0]), float(args[1]))
+                store(e, c, 0, quo)
+                e[r] = F32(rem)
+            else:  # normf, rnormf
+                p, i = pslots[0]
+                base, count = int(e[i]), int(args[0])
+                values = []
+                for k in range(max(count, 0)):
+                    _threads(c).cycles += 1
+                    values.append(_get(c, e[p], base + k, elems[0], what))
+                v = m.norm(values)
+                e[r] = m._round(v if api == "normf" else _recip(v))
+
+    return run
+
+
+def _is_ptr(op, name: str) -> bool:
+    from asc_xdsl.dialects.ascendc.simt import is_pointer
+
+    v = getattr(op, name, None)
+    return v is not None and is_pointer(v.type)
+
+
+_BUILDERS["math_ptr"] = _math_ptr
+
+
+# -- half2 / bfloat16x2_t (asc_fp16.h, asc_bf16.h) --------------------------------------
+#
+# A pair value is a tuple (x, y) of Python floats, each a value of the component type
+# (half or bfloat16_t); in memory x is the low 16 bits. A function of the pair applies
+# the component's function to each (h2exp is hexp of .x and of .y, as the headers write
+# them), arithmetic rounds once to the component type.
+
+
+def _pair_of(t):
+    """The component type of a pair type (or a pointer to pairs), else None."""
+    from asc_xdsl.dialects.ascendc.simt import PAIRS
+
+    return PAIRS.get(getattr(t, "element_type", t))
+
+
+def _rounder(t):
+    """A float -> the nearest value of scalar type `t` (half, bfloat16_t), ties to even."""
+    if is_bf16(t):
+        return lambda v: float(to_scalar(t, v))
+    return lambda v: float(np.float16(v))
+
+
+def _pair_bits(raw: np.ndarray, t) -> tuple[float, float]:
+    halves = raw.view(np.uint16)
+    v = bf16_to_f32(halves.copy()) if is_bf16(t) else halves.view(np.float16)
+    return float(v[0]), float(v[1])
+
+
+def _pair_raw(value, t) -> np.ndarray:
+    data = np.array([value[0], value[1]], np.float32)
+    bits = f32_to_bf16(data) if is_bf16(t) else data.astype(np.float16).view(np.uint16)
+    return np.asarray(bits, np.uint16).view(np.uint8)
+
+
+def _pair_get(c, ptr, index: int, t, what: str, span: bool = True):
+    if isinstance(ptr, GmPtr):
+        if span:
+            u8, start = _gm_bytes(c, ptr, index, 4, what, False)
+        else:
+            start = ptr.byte_offset + index * 4
+            ptr.buf.check(start, 4, what)
+            u8 = ptr.buf.u8
+        return _pair_bits(np.array(u8[start : start + 4]), t)
+    address = _ub_address(ptr, index, 4, what)
+    raw = _read(c, address, _Elem(U32T), 1, what)
+    return _pair_bits(np.asarray(raw, np.uint32).view(np.uint8), t)
+
+
+def _pair_put(c, ptr, index: int, t, value, what: str, span: bool = True) -> None:
+    raw = _pair_raw(value, t)
+    if isinstance(ptr, GmPtr):
+        if span:
+            u8, start = _gm_bytes(c, ptr, index, 4, what, True)
+        else:
+            start = ptr.byte_offset + index * 4
+            ptr.buf.check(start, 4, what)
+            u8 = ptr.buf.u8
+        u8[start : start + 4] = raw
+        return
+    address = _ub_address(ptr, index, 4, what)
+    _write(c, address, _Elem(U32T), raw.view(np.uint32), np.ones(1, bool), what)
+
+
+def _pair_load(op, comp):
+    t = _pair_of(op.ptr.type)
+    p, i, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
+    what = "a SIMT read"
+
+    def run(e, c, _op=op):
+        _threads(c).cycles += 1
+        e[r] = _pair_get(c, e[p], int(e[i]), t, what)
+
+    return run
+
+
+def _pair_store(op, comp):
+    t = _pair_of(op.ptr.type)
+    p, i, s = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
+    what = "a SIMT write"
+
+    def run(e, c, _op=op):
+        _threads(c).cycles += 1
+        _pair_put(c, e[p], int(e[i]), t, e[s], what)
+
+    return run
+
+
+def _pair_atomic(op, comp):
+    """A pair atomic (add, sub, exch, max, min, cas): per component in one step, each
+    sum rounded to the component type once; returns the old pair (`return
+    atomicAdd(address, val)`); cas compares the 32 bits (both components' bits)."""
+    t = _pair_of(op.ptr.type)
+    kind = op.name.rpartition("_")[2]
+    rnd = _rounder(t)
+    combine = {
+        "add": lambda a, b: rnd(a + b),
+        "sub": lambda a, b: rnd(a - b),
+        "exch": lambda a, b: b,
+        "max": lambda a, b: b if b > a else a,
+        "min": lambda a, b: b if b < a else a,
+    }.get(kind)
+    p, i, v, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.operand), comp.slot(op.value)
+    cmp_slot = comp.slot(op.compare) if kind == "cas" else None
+    what = f"a SIMT asc_atomic_{kind}"
+
+    def run(e, c, _op=op):
+        state = _threads(c)
+        state.cycles += 1
+        ptr, index = e[p], int(e[i])
+        if isinstance(ptr, GmPtr):
+            start = ptr.byte_offset + index * 4
+            ptr.buf.check(start, 4, what)
+            if c.san is not None:
+                state.atomic.append((ptr.buf, start, start + 4, True))
+                if c.san.order is not None:
+                    _ticket(c, state, ptr.buf, start)
+        old = _pair_get(c, ptr, index, t, what, span=False)
+        value = e[v]
+        if kind == "cas":
+            same = bytes(_pair_raw(old, t)) == bytes(_pair_raw(e[cmp_slot], t))
+            new = value if same else old
+        else:
+            new = (combine(old[0], value[0]), combine(old[1], value[1]))
+        _pair_put(c, ptr, index, t, new, what, span=False)
+        e[r] = old
+
+    return run
+
+
+def _round_fraction(q, t) -> float:
+    """An exact value (a Fraction) rounded once to half / bfloat16_t, to nearest even."""
+    from fractions import Fraction
+
+    bits, emin, largest = (8, -126, 3.3895313892515355e38) if is_bf16(t) else (11, -14, 65504.0)
+    if q == 0:
+        return 0.0
+    m = abs(q)
+    e = m.numerator.bit_length() - m.denominator.bit_length()
+    if Fraction(2) ** e > m:
+        e -= 1
+    ulp = Fraction(2) ** (max(e, emin) - (bits - 1))
+    n, rest = divmod(m / ulp, 1)
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2):
+        n += 1
+    v = float(n * ulp)
+    if v > largest:
+        v = float("inf")
+    return -v if q < 0 else v
+
+
+def _cmadd(t):
+    """__hcmadd: (x.x + i x.y)(y.x + i y.y) + (z.x + i z.y), each part exact, then
+    rounded once to the component type."""
+    from fractions import Fraction
+
+    def run(x, y, z):
+        vals = (*x, *y, *z)
+        if not all(np.isfinite(v) for v in vals):  # (IEEE's rules in float64: no rounding)
+            re = x[0] * y[0] - x[1] * y[1] + z[0]
+            im = x[0] * y[1] + x[1] * y[0] + z[1]
+            return _rounder(t)(re), _rounder(t)(im)
+        a, b, c, d, g, h = (Fraction(v) for v in vals)
+        return _round_fraction(a * c - b * d + g, t), _round_fraction(a * d + b * c + h, t)
+
+    return run
+
+
+def _compare(api: str):
+    """__heq ... __hgtu, __heqx2 ..., __hbeqx2 ..., the _mask forms: (x, y) -> bool of
+    one component (an unordered form is true where either is NaN)."""
+    name = api.lstrip("_").removeprefix("hb").removeprefix("h").removesuffix("_mask")
+    name = name.removesuffix("x2")
+    unordered = name.endswith("u") and name[:-1] in ("eq", "ne", "le", "ge", "lt", "gt")
+    rel = name[:-1] if unordered else name
+    test = {
+        "eq": lambda a, b: a == b,
+        "ne": lambda a, b: a != b,
+        "le": lambda a, b: a <= b,
+        "ge": lambda a, b: a >= b,
+        "lt": lambda a, b: a < b,
+        "gt": lambda a, b: a > b,
+    }[rel]
+
+    def one(a, b) -> bool:
+        if np.isnan(a) or np.isnan(b):
+            return unordered
+        return test(a, b)
+
+    return one
+
+
+def _half_function(op, comp, api: str, kind: str):
+    """A half2 / bfloat16x2_t function, or a scalar half / bfloat16_t one of s10."""
+    from asc_xdsl.dialects.ascendc.simt import PAIRS
+
+    first = op.operands[0].type
+    pair = first in PAIRS
+    t = PAIRS.get(first, first)  # (the component type: the op's T or its exact operand's)
+    out = op.value.type
+    if kind in ("pack", "bits"):
+        t = PAIRS.get(out, out)
+    rnd = _rounder(t)
+    fn = _half_core(api, kind, t, rnd, pair)
+    slots = comp.slots_of(op.operands)
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        with np.errstate(all="ignore"):
+            e[r] = fn(*(e[s] for s in slots))
+
+    return run
+
+
+def _half_core(api: str, kind: str, t, rnd, pair: bool):
+    name = api.lstrip("_")
+    if kind == "cmp":
+        if name in ("hisnan", "hisinf"):
+            test = np.isnan if name == "hisnan" else np.isinf
+            return lambda x: bool(test(x))
+        one = _compare(api)
+        if not pair:
+            return lambda x, y: one(float(x), float(y))
+        if name.startswith("hb"):
+            return lambda x, y: one(x[0], y[0]) and one(x[1], y[1])
+        if name.endswith("_mask"):
+            return lambda x, y: (
+                (0xFFFF if one(x[0], y[0]) else 0) | (0xFFFF0000 if one(x[1], y[1]) else 0)
+            )
+        return lambda x, y: (float(one(x[0], y[0])), float(one(x[1], y[1])))
+    if kind == "unpack":
+        k = 0 if name.startswith("low") else 1
+        return lambda x: x[k]
+    if kind == "swap":
+        return {
+            "lowhigh2highlow": lambda x: (x[1], x[0]),
+            "low2half2": lambda x: (x[0], x[0]),
+            "low2bfloat162": lambda x: (x[0], x[0]),
+            "high2half2": lambda x: (x[1], x[1]),
+            "high2bfloat162": lambda x: (x[1], x[1]),
+            "lows2half2": lambda x, y: (x[0], y[0]),
+            "lows2bfloat162": lambda x, y: (x[0], y[0]),
+            "highs2half2": lambda x, y: (x[1], y[1]),
+            "highs2bfloat162": lambda x, y: (x[1], y[1]),
+        }[name]
+    if kind == "pack":
+        if name.startswith("floats2"):
+            return lambda x, y: (rnd(x), rnd(y))
+        if name == "float2bfloat162_rn":
+            return lambda x: (rnd(x), rnd(x))
+        if name == "bfloat162bfloat162":
+            return lambda x: (float(x), float(x))
+        return lambda x, y: (float(x), float(y))
+    if kind == "bits":
+        if is_bf16(t):
+            return lambda u: float(bf16_to_f32(np.array([int(u)], np.uint16))[0])
+        return lambda u: float(np.array([int(u)], np.uint16).view(np.float16)[0])
+    # "lane": the component function
+    if name == "hcmadd":
+        return _cmadd(t)
+    scalar = _lane_function(name, t, rnd)
+    if not pair:
+        return lambda *a: to_scalar(t, scalar(*(float(v) for v in a)))
+    return lambda *a: tuple(scalar(*(v[k] for v in a)) for k in (0, 1))
+
+
+def _lane_function(name: str, t, rnd):
+    """The function of one component (floats in, a component value out)."""
+    table = _half_math(t)  # (each: its operands as floats, its result rounded to T)
+    if name.startswith("h2"):
+        f = table["h" + name[2:]]
+        return lambda x: float(f(x))
+
+    def fma(x, y, z):
+        return float(table["__hfma"](x, y, z))
+
+    def relu(v):
+        return 0.0 if v < 0 else v
+
+    def nan_max(x, y):
+        return math.nan if (math.isnan(x) or math.isnan(y)) else max(x, y)
+
+    def nan_min(x, y):
+        return math.nan if (math.isnan(x) or math.isnan(y)) else min(x, y)
+
+    return {
+        "habsx2": lambda x: abs(x),
+        "hnegx2": lambda x: -x,
+        "hneg": lambda x: -x,
+        "isnanx2": lambda x: 1.0 if math.isnan(x) else 0.0,
+        "haddx2": lambda x, y: rnd(x + y),
+        "hadd": lambda x, y: rnd(x + y),
+        "hsubx2": lambda x, y: rnd(x - y),
+        "hsub": lambda x, y: rnd(x - y),
+        "hmulx2": lambda x, y: rnd(x * y),
+        "hmul": lambda x, y: rnd(x * y),
+        "hdivx2": lambda x, y: rnd(_div(x, y)),
+        "hdiv": lambda x, y: rnd(_div(x, y)),
+        "hmaxx2": lambda x, y: float(np.fmax(x, y)),
+        "hminx2": lambda x, y: float(np.fmin(x, y)),
+        "hmaxx2_nan": nan_max,
+        "hmax_nan": nan_max,
+        "hminx2_nan": nan_min,
+        "hmin_nan": nan_min,
+        "hfmax2": fma,
+        "hfmax2_relu": lambda x, y, z: relu(fma(x, y, z)),
+        "hfma_relu": lambda x, y, z: relu(fma(x, y, z)),
+        "hexp10": lambda x: float(table["hexp10"](x)),
+        "hlog10": lambda x: float(table["hlog10"](x)),
+    }[name]
+
+
+def _div(x: float, y: float) -> float:
+    """x / y with IEEE's rules for a zero divisor (float64: exact enough to round once)."""
+    if y == 0:
+        if x == 0 or math.isnan(x):
+            return math.nan
+        return math.copysign(math.inf, x) * math.copysign(1.0, y)
+    return x / y
+
+
+# -- run-time cooperative groups (coalesced_group, thread_group) ---------------------------
+#
+# A group value is a `_Group` each thread holds (its lanes' mask and the rest of the
+# header's `tiled_info`); the members follow cooperative_groups_impl.h's formulas.
+
+
+class _Group(tuple):
+    """(kind "coalesced" or "tiled", mask, num_threads, meta_group_rank,
+    meta_group_size, is_tiled)."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind, mask, num, meta_rank, meta_size, tiled):
+        return super().__new__(cls, (kind, mask & 0xFFFFFFFF, num, meta_rank, meta_size, tiled))
+
+    kind = property(lambda g: g[0])
+    mask = property(lambda g: g[1])
+    num = property(lambda g: g[2])
+    meta_rank = property(lambda g: g[3])
+    meta_size = property(lambda g: g[4])
+    tiled = property(lambda g: g[5])
+
+
+def _coalesced(mask: int) -> _Group:
+    """`coalesced_group(mask)`: num_threads = popc(mask), meta 0 / 1, not tiled."""
+    return _Group("coalesced", mask, bin(mask & 0xFFFFFFFF).count("1"), 0, 1, False)
+
+
+def _rank(g: _Group, lane: int) -> int:
+    """thread_rank(): popc(mask & lanemask_lt()) (both kinds)."""
+    return bin(g.mask & ((1 << lane) - 1)).count("1")
+
+
+def _fns(mask: int, base: int, offset: int) -> int:
+    """The header's `__fns_internal`: the lane of the offset-th set bit of mask counting
+    up from base (offset > 0), down from it (offset < 0), base itself (0); -1 if none."""
+    if offset == 0:
+        return base if mask >> base & 1 else -1
+    step = 1 if offset > 0 else -1
+    count = abs(offset)
+    lane = base
+    while 0 <= lane < WARP:
+        if mask >> lane & 1:
+            count -= 1
+            if count == 0:
+                return lane
+        lane += step
+    return -1
+
+
+def _check_tile(op, size: int) -> None:
+    if size not in (1, 2, 4, 8, 16, 32):
+        _fail(
+            f"tiled_partition size {size} is not a power of two in 1..32 (the header "
+            "traps: __trap_internal)",
+            op,
+        )
+
+
+def _block_tile(state: _Threads, size: int) -> _Group:
+    """`thread_block::create_tiled_group(size)` for this thread."""
+    d = state.dims
+    block, rank = d[0] * d[1] * d[2], state.linear()
+    parts = (block + size - 1) // size
+    tail = parts * size - block
+    own = size - tail if rank >= (parts - 1) * size else size
+    lane = rank % WARP
+    mask = ((0xFFFFFFFF >> (WARP - own)) << (lane & ~(size - 1))) & 0xFFFFFFFF
+    return _Group("tiled", mask, own, rank // size, parts, True)
+
+
+def _coalesced_tile(g: _Group, lane: int, size: int) -> _Group:
+    """`coalesced_group::create_tiled_group(size)` for the lane `lane`."""
+    if g.num <= size:
+        return g
+    rank = _rank(g, lane)
+    if g.tiled:
+        base = rank & ~(size - 1)
+        length = min(g.num - base, size)
+        mask = (0xFFFFFFFF >> (WARP - length)) << (lane & ~(size - 1))
+        return _Group("coalesced", mask, bin(mask & 0xFFFFFFFF).count("1"), rank // size,
+                      g.num // size, True)  # fmt: skip
+    mask, members, seen = 0, 0, (rank // size) * size
+    for bit in range(WARP):
+        if g.mask >> bit & 1:
+            if seen <= 0 and members < size:
+                mask |= 1 << bit
+                members += 1
+            seen -= 1
+    out = _coalesced(mask)
+    return _Group("coalesced", mask, out.num, rank // size, (g.num + size - 1) // size, False)
+
+
+def _cg_partition(op, comp):
+    """tiled_partition(parent, n) at run time: of the block (or a thread_group, which the
+    header partitions as the block) a tiled thread_group; of a coalesced_group one of
+    its lanes."""
+    parent = comp.slot(op.group) if hasattr(op, "group") else None
+    n, r = comp.slot(op.size), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        state = _threads(c)
+        size = int(e[n])
+        _check_tile(_op, size)
+        g = e[parent] if parent is not None else None
+        if g is not None and g.kind == "coalesced":
+            e[r] = _coalesced_tile(g, state.linear() % WARP, size)
+        else:
+            e[r] = _block_tile(state, size)
+
+    return run
+
+
+def _coalesced_threads(lanes: dict) -> None:
+    """coalesced_threads(): the lanes active here."""
+    g = _coalesced(sum(1 << lane for lane in lanes))
+    for w in lanes.values():
+        w.result = g
+
+
+def _cg_binary(op, comp):
+    """binary_partition: each lane hands over (its group's mask, its predicate); a
+    static tile's mask is its `build_mask()` (Size lanes from lane & ~(Size - 1))."""
+    tiles = tile_sizes(op) if op.name.endswith("tile_binary_partition") else ()
+    slots, r = comp.slots_of(op.operands), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        state = _threads(c)
+        vs = [e[a] for a in slots]
+        if tiles:
+            size, lane = tiles[-1], state.linear() % WARP
+            mask = 0xFFFFFFFF if size == WARP else ((1 << size) - 1) << (lane & ~(size - 1))
+            value = (mask, bool(vs[0]))
+        else:
+            value = (vs[0].mask, bool(vs[1]))
+        e[r] = state.lockstep.wait(_op, value)
+
+    return run
+
+
+def _binary_partition(lanes: dict) -> None:
+    """binary_partition(g, pred): asc_ballot(pred) & g's mask; all agreeing: g's lanes,
+    meta 0 / 1; else the lanes whose pred is this lane's, meta (pred, 2)."""
+    ballot = sum(1 << lane for lane, w in lanes.items() if w.value[1])
+    for w in lanes.values():
+        group_mask, pred = w.value
+        sets = ballot & group_mask
+        if sets in (group_mask, 0):
+            g = _coalesced(group_mask)
+            w.result = _Group("coalesced", group_mask, g.num, 0, 1, False)
+            continue
+        sub = group_mask & (sets ^ (0 if pred else 0xFFFFFFFF))
+        g = _coalesced(sub)
+        w.result = _Group("coalesced", sub, g.num, 1 if pred else 0, 2, False)
+
+
+def _group_source(op, lane: int, value) -> int:
+    """The lane whose var a coalesced_group shuffle reads (the header's lane walk)."""
+    g, _var, arg = value
+    member = op.name.rpartition(".")[2].removeprefix("cg_group_")
+    arg = int(arg)
+    if member == "shfl":
+        n = g.num
+        src = int(math.fmod(arg, n)) if n else 0  # (C's %: the dividend's sign)
+        if n != WARP:
+            src = _fns(g.mask, 0, src + 1)
+        return src % WARP
+    if g.num == WARP:  # (asc_shfl_up / down over the whole warp)
+        if member == "shfl_up":
+            return lane - arg if lane - arg >= 0 else lane
+        return lane + arg if lane + arg < WARP else lane
+    delta = (arg & 0xFFFFFFFF) + 1
+    src = _fns(g.mask, lane, -delta if member == "shfl_up" else delta)
+    return lane if src == -1 else src
+
+
+def _group_shfl(op, lanes: dict) -> None:
+    for lane, w in lanes.items():
+        src = _group_source(op, lane, w.value)
+        if src not in lanes:
+            _fail(
+                f"lane {lane} (thread {_dim3(w.thread)}) reads lane {src} of its warp, which "
+                "is not active here: the device gives an undefined value",
+                op,
+            )
+        w.result = lanes[src].value[1]
+
+
+def _group_vote(op, lanes: dict) -> None:
+    """any / all / ballot of a coalesced_group: asc_ballot & the group's mask (ballot
+    packed by rank unless the group is the whole warp)."""
+    kind = op.name.rpartition("_")[2]
+    bits = sum(1 << lane for lane, w in lanes.items() if w.value[1] != 0)
+    for w in lanes.values():
+        g = w.value[0]
+        mine = bits & g.mask
+        if kind == "any":
+            w.result = int(mine != 0)
+        elif kind == "all":
+            w.result = int(mine == g.mask)
+        elif g.num == WARP:
+            w.result = bits
+        else:
+            w.result = sum(1 << _rank(g, b) for b in range(WARP) if mine >> b & 1)
+
+
+def _cg_group_query(op, comp):
+    member = op.name.rpartition(".")[2].removeprefix("cg_group_")
+    g_slot, r = comp.slot(op.group), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        g = e[g_slot]
+        if member == "thread_rank":
+            e[r] = _rank(g, _threads(c).linear() % WARP)
+        elif member in ("num_threads", "size"):
+            e[r] = g.num
+        elif member == "meta_group_rank":
+            e[r] = g.meta_rank
+        else:
+            e[r] = g.meta_size
+
+    return run
+
+
+# -- the other conversions (device_functions.h, asc_fp16.h, asc_bf16.h) -------------------
+#
+# As the CPU-debug build's `__cvt_*` (asc-tools simt_stub.h) compute them: an integer to
+# half / bfloat16_t goes through float, each step rounded in the mode (`__cvt_half(int32_t)`
+# is `__cvt_half<rnd>(__cvt_float<rnd>(x))`: two roundings); a float / half / bfloat16_t to
+# itself rounds to an integral value in the mode (NaN and inf stay); to an integer rounds in
+# the mode and saturates, NaN giving 0; half <-> bfloat16_t rounds once in the mode (the
+# `_sat` forms as `__float2half_*_sat`: past the largest finite value the largest, NaN 0).
+
+_INTS = {"int": (32, True), "uint": (32, False), "ll": (64, True), "ull": (64, False)}
+
+
+def _integral(x: float, rnd: str) -> float:
+    """x rounded to an integral value in mode `rnd` (NaN and inf as they are)."""
+    if not math.isfinite(x):
+        return x
+    if rnd == "rn":
+        return float(np.rint(x))
+    if rnd == "rna":
+        return math.copysign(math.floor(abs(x) + 0.5), x)
+    return {"rz": math.trunc, "rd": math.floor, "ru": math.ceil}[rnd](x) + 0.0 or math.copysign(
+        0.0, x
+    )
+
+
+def _to_int(x: float, rnd: str, bits: int, signed: bool) -> int:
+    if math.isnan(x):
+        return 0
+    lo, hi = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if signed else (0, 2**bits - 1)
+    if math.isinf(x):
+        return hi if x > 0 else lo
+    return max(lo, min(hi, int(_integral(x, rnd))))
+
+
+def _conversion10(op, comp, src: str, dst: str, rnd: str, sat: bool):
+    t = op.value.type
+    narrow = {
+        "half": _conversion(f"__float2half_{rnd}{'_sat' if sat else ''}", t),
+        "bfloat16": _conversion(f"__float2bfloat16_{rnd}{'_sat' if sat else ''}", t),
+    }.get(dst)
+    if src in _INTS:
+        if dst == "float":
+            fn = lambda x: _int_to_float(int(x), rnd)  # noqa: E731
+        else:
+            fn = lambda x: narrow(_int_to_float(int(x), rnd))  # noqa: E731
+    elif dst in _INTS:
+        bits, signed = _INTS[dst]
+        fn = lambda x: _to_int(float(x), rnd, bits, signed)  # noqa: E731
+    elif src == dst:
+        fn = lambda x: _integral(float(x), rnd)  # noqa: E731
+    else:  # half <-> bfloat16_t
+        fn = lambda x: narrow(F32(x))  # noqa: E731
+    slot, r = comp.slot(op.x), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        with np.errstate(all="ignore"):
+            e[r] = to_scalar(t, fn(e[slot]))
+
+    return run
