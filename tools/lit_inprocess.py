@@ -110,10 +110,16 @@ def _plan(
 
 
 _PYTHON_ENV_REPRODUCED = frozenset(
-    {"PYTHONPATH", "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONHASHSEED"}
+    {
+        "PYTHONPATH",
+        "PYTHONUNBUFFERED",
+        "PYTHONDONTWRITEBYTECODE",
+        "PYTHONPYCACHEPREFIX",
+        "PYTHONHASHSEED",
+    }
 )
 """PYTHON* variables an in-process run honours (PYTHONPATH: lit.cfg puts the same root first
-on the worker's sys.path) or that cannot change a tool's output; any other one (PYTHONWARNINGS,
+on the worker's sys.path) or that cannot change a tool's output (where bytecode goes); any other one (PYTHONWARNINGS,
 PYTHONIOENCODING, PYTHONDEVMODE, ...) configures interpreter start-up, so lit's shell runs it."""
 
 

@@ -32,6 +32,13 @@ def _isolated_cache_dir(tmp_path_factory):
     mp.setenv("ASC_XDSL_SIM_WORKERS", "1")
     for name in ("PYASC_HOME", "PYASC_CACHE_DIR", "PYASC_DUMP_PATH"):  # pyasc's twins
         mp.delenv(name, raising=False)
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        # The suite's ~60 Python subprocesses (asc-opt, lit, kernels run in a fresh
+        # process) would each compile every module they import from source again: they
+        # share the session's bytecode instead, in a temporary folder (never the tree).
+        # Without the variable they share the tree's __pycache__, which the run fills.
+        mp.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
+        mp.delenv("PYTHONDONTWRITEBYTECODE")
     yield
     mp.undo()
 

@@ -257,6 +257,7 @@ def test_not_counts_as_lits_shell_does(status, not_args, expected):
     [
         ({"PATH": "/bin", "PYTHONPATH": "/x", "PYTHONUNBUFFERED": "1"}, True),
         ({"LANG": "en_US.UTF-8"}, True),
+        ({"PYTHONPYCACHEPREFIX": "/tmp/pyc", "PYTHONDONTWRITEBYTECODE": "1"}, True),
         ({"LC_ALL": "C"}, True),
         ({"PYTHONWARNINGS": "error"}, False),
         ({"PYTHONIOENCODING": "latin-1"}, False),

@@ -15,14 +15,15 @@ from pathlib import Path
 
 import pytest
 from fuzz_budget import cases
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith, cf, func, scf
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, IntegerAttr, ModuleOp, StringAttr, i32
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.parser import Parser
+from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.backends.ascendc import EmissionError, to_ascendc
 from asc_xdsl.backends.ascendc import printer as printer_module
-from asc_xdsl.backends.ascendc.printer import check_printable
+from asc_xdsl.backends.ascendc.printer import check_printable, verification_problem
 from asc_xdsl.frontend.ir_context import make_context
 from asc_xdsl.opt import AscOptMain
 
@@ -86,6 +87,59 @@ def test_a_value_from_nowhere_is_named() -> None:
         to_ascendc(module)
     assert info.value.op is add
     assert "a i32 value (from arith.constant) is used where it is not defined" in str(info.value)
+
+
+_PLACEMENT_CASES = """
+func.func @f(%a: i32) {
+  %r = "arith.addi"(%a) : (i32) -> i32
+  "cf.br"()[^bb1] : () -> ()
+  %s = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  "func.return"() : () -> ()
+^bb1:
+  %t = "arith.addi"(%a, %a) : (i32, i32) -> i32
+}
+func.func @g(%a: i32) {
+  %c = arith.constant 1 : i32
+  %x = arith.addi %a, %c : i32
+  "scf.execute_region"() ({
+    %y = arith.addi %a, %a : i32
+  }) : () -> ()
+}
+"""
+
+
+def test_verification_problem_says_what_xdsls_verify_says(opt_context) -> None:
+    """`verification_problem` checks an op as `op.verify(verify_nested_ops=False)` does,
+    without xDSL's diagnostic (which prints the whole module): the same verdict and words
+    for an op's own rules, an erased operand, a branch not at its block's end, in no
+    block, or into another region, and a last op that is no terminator."""
+    module = Parser(opt_context, _PLACEMENT_CASES, "cases.mlir").parse_module()
+    g = list(module.body.block.ops)[1]
+    assert isinstance(g, func.FuncOp)
+    (region_op,) = [op for op in g.walk() if isinstance(op, scf.ExecuteRegionOp)]
+    region_op.region.block.add_op(cf.BranchOp(g.body.block))  # into another region
+    stray = cf.BranchOp(g.body.block)  # in no block
+    (const,) = [op for op in g.walk() if isinstance(op, arith.ConstantOp)]
+    const.detach()
+    const.erase(safe_erase=False)  # its use in @g is now an erased value
+
+    def xdsl_says(op: Operation) -> str | None:
+        try:
+            op.verify(verify_nested_ops=False)
+        except VerifyException as e:
+            return str(e)
+        except Exception as e:
+            return f"{type(e).__name__}: {e}"
+        return None
+
+    verdicts = [
+        (op.name, xdsl_says(op), verification_problem(op)) for op in [*module.walk(), stray]
+    ]
+    assert [(name, ours) for name, _, ours in verdicts] == [
+        (name, theirs) for name, theirs, _ in verdicts
+    ]
+    problems = [ours for _, _, ours in verdicts if ours is not None]
+    assert len(problems) == 8, problems  # every rule above, and @g using a value from outside
 
 
 # -- random mutations of valid IR ----------------------------------------------------------

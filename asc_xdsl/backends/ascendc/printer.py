@@ -35,7 +35,8 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
     UnregisteredOp,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, ErasedSSAValue, Operation, SSAValue
+from xdsl.traits import IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.backends.ascendc.cpp_types import (
@@ -1553,13 +1554,48 @@ def _check_kernel_params(f: func.FuncOp) -> None:
 
 
 def verification_problem(op: Operation) -> str | None:
-    """Why `op` itself (not its nested ops) does not verify, or None."""
+    """Why `op` itself (not its nested ops) does not verify, or None: what
+    `op.verify(verify_nested_ops=False)` says, without the diagnostic xDSL builds on a
+    failure (it prints the op's whole module into the exception's notes, which nobody
+    reads here: a third of the time of refusing a mutated module)."""
     try:
-        op.verify(verify_nested_ops=False)
+        problem = _placement_problem(op)
+        if problem is None:
+            op.verify_()
     except VerifyException as e:
         return str(e)
     except Exception as e:  # a verifier that trips over malformed IR
         return f"{type(e).__name__}: {e}"
+    return problem
+
+
+def _placement_problem(op: Operation) -> str | None:
+    """The rules `Operation.verify` checks before the op's own verifier, in its order and
+    words (an erased operand is a ValueError there, as here): the operands exist, an op
+    with successors ends its block and branches within its region, and the last op of a
+    block is a terminator unless its region's op needs none."""
+    if any(isinstance(v, ErasedSSAValue) for v in op.operands):
+        raise ValueError("Erased SSA value is used by the operation")
+    block = op.parent
+    region = None if block is None else block.parent
+    if op.successors:
+        if block is None or region is None:
+            return (
+                f"Operation {op.name} with block successors does not belong to a block or a region"
+            )
+        if block.last_op is not op:
+            return f"Operation {op.name} with block successors must terminate its parent block"
+        if any(succ.parent != region for succ in op.successors):
+            return f"Operation {op.name} is branching to a block of a different region"
+    if block is None or region is None or block.last_op is not op or op.has_trait(IsTerminator):
+        return None
+    if len(region.blocks) > 1:
+        return f"Operation {op.name} terminates block in multi-block region but is not a terminator"
+    holder = region.parent
+    if len(region.blocks) == 1 and holder is not None and not holder.has_trait(NoTerminator):
+        return (
+            f"Operation {op.name} terminates block in single-block region but is not a terminator"
+        )
     return None
 
 

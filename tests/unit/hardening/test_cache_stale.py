@@ -324,11 +324,13 @@ def test_a_function_not_compiled_from_its_file_is_a_located_error(tmp_path, fres
     assert "@asc.jit\n^^^^^^^^" in text
 
 
-def test_a_stale_pyc_is_found_out(tmp_path):
+def test_a_stale_pyc_is_found_out(tmp_path, monkeypatch):
     """The .pyc of the first text, the file rewritten at the same size and time (what a
     quick edit within the clock's resolution leaves): Python imports the old code."""
     path = tmp_path / "stale_pyc_kernel.py"
     path.write_text(EDITED.format(scale=2.0))
+    # where the script's process looks for it (the conftest may set PYTHONPYCACHEPREFIX)
+    monkeypatch.setattr(sys, "pycache_prefix", os.environ.get("PYTHONPYCACHEPREFIX"))
     py_compile.compile(str(path), doraise=True)
     stat = path.stat()
     path.write_text(EDITED.format(scale=5.0))  # same size
