@@ -17,7 +17,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ComplexType, ModuleOp, StringAttr
+from xdsl.dialects.builtin import (
+    ComplexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    StringAttr,
+)
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
@@ -335,6 +342,44 @@ SCALAR_TABLE: tuple[tuple[str, str, str, tuple[str, ...], str], ...] = (
     ("ShiftLeft", "shift_left", "ShiftLeft", ("i16", "ui16", "i32", "ui32"), "shift_left"),
     ("ShiftRight", "shift_right", "ShiftRight", ("i16", "ui16", "i32", "ui32"), "shift_right"),
 )
+
+
+def _constant_int(value) -> int | None:
+    """The integer an operand is a constant of (through the frontend's casts), or None."""
+    op = value.owner
+    while (
+        isinstance(op, Operation)
+        and op.name == "builtin.unrealized_conversion_cast"
+        and len(op.operands) == 1
+    ):
+        op = op.operands[0].owner
+    attr = op.properties.get("value") if isinstance(op, Operation) else None
+    return attr.value.data if isinstance(attr, IntegerAttr) else None
+
+
+class _ShiftOp(SpecOp):
+    """ShiftLeft / ShiftRight by a scalar: a constant count the module's SoC does not take
+    (`shift_counts`: Atlas A2/A3 0..width; Ascend 950 the scalar as an int16_t >= 0,
+    int64_t ShiftRight 0..32) is refused here; a run-time one by the simulator."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        from asc_xdsl.dialects.ascendc.shift_counts import as_type, count_problem
+        from asc_xdsl.dialects.ascendc.target import soc_family
+        from asc_xdsl.soc import ASCEND_950
+
+        scalar = _constant_int(self.scalar)
+        et = self.dst.type.element_type
+        family = soc_family(self)
+        if scalar is None or family is None or not isinstance(et, IntegerType):
+            return
+        bits, signed = et.width.data, et.signedness.data != Signedness.UNSIGNED
+        arch = 3510 if family == ASCEND_950 else 2201
+        _, problem = count_problem(self.SPEC.api, arch, bits, signed, as_type(scalar, bits, signed))
+        if problem is not None:
+            raise VerifyException(f"'{self.name}': {problem}")
+
+
 for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
     _define_all(
         _cls,
@@ -351,6 +396,7 @@ for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
             py=_py,
             sim=f"scalar:{_m}",
         ),
+        _ShiftOp if _api.startswith("Shift") else SpecOp,
     )
 
 
