@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.irdl import Operand, VarOperand
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
-from asc_xdsl.dialects.ascendc.vector import _AbsComplexOp, _AddDeqReluOp, _Ascend950Op
+from asc_xdsl.dialects.ascendc.vector import _AbsComplexOp, _AddDeqReluOp, _Ascend950Op, _ShiftOp
 
 class AddL0Op(SpecOp):
     """dst = src0 + src1, elementwise, on `mask` elements per repeat, `repeat_times` repeats
@@ -2331,7 +2331,7 @@ class LeakyReluL2Op(SpecOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL0Op(SpecOp):
+class ShiftLeftL0Op(_ShiftOp):
     """dst = src << scalar, elementwise, on `mask` elements per repeat, `repeat_times` repeats
     with the strides of `repeat_params`.
 
@@ -2360,7 +2360,7 @@ class ShiftLeftL0Op(SpecOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL1Op(SpecOp):
+class ShiftLeftL1Op(_ShiftOp):
     """dst = src << scalar, elementwise, on a bit mask (two 64-bit words, a list) per repeat,
     `repeat_times` repeats with the strides of `repeat_params`.
 
@@ -2389,7 +2389,7 @@ class ShiftLeftL1Op(SpecOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL2Op(SpecOp):
+class ShiftLeftL2Op(_ShiftOp):
     """dst = src << scalar, elementwise, on the first `count` elements.
 
     `ascendc.shift_left_l2`: Ascend C `ShiftLeft`, pipe V.
@@ -2413,7 +2413,7 @@ class ShiftLeftL2Op(SpecOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL0Op(SpecOp):
+class ShiftRightL0Op(_ShiftOp):
     """dst = src >> scalar, elementwise, on `mask` elements per repeat, `repeat_times` repeats
     with the strides of `repeat_params`.
 
@@ -2442,7 +2442,7 @@ class ShiftRightL0Op(SpecOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL1Op(SpecOp):
+class ShiftRightL1Op(_ShiftOp):
     """dst = src >> scalar, elementwise, on a bit mask (two 64-bit words, a list) per repeat,
     `repeat_times` repeats with the strides of `repeat_params`.
 
@@ -2471,7 +2471,7 @@ class ShiftRightL1Op(SpecOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL2Op(SpecOp):
+class ShiftRightL2Op(_ShiftOp):
     """dst = src >> scalar, elementwise, on the first `count` elements.
 
     `ascendc.shift_right_l2`: Ascend C `ShiftRight`, pipe V.
