@@ -337,3 +337,77 @@ def test_not_of_half_and_float_inverts_the_bits_on_3510(dtype):
     np.testing.assert_array_equal(z[N + 16 :], 0)
     with pytest.raises(CompileError, match="Not does not support element type f"):
         not_kernel[1](x, z, platform=A2)
+
+
+# -- ShiftLeft / ShiftRight by a tensor of counts (Ascend 950) -----------------------------
+
+
+@asc.jit
+def by_tensor_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    by = asc.TBuf(asc.TPosition.VECCALC)
+    bz = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 512)
+    pipe.init_buffer(by, 512)
+    pipe.init_buffer(bz, 1024)
+    xl = bx.get(x.dtype)
+    yl = by.get(y.dtype)
+    zl = bz.get(x.dtype)
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg.set_global_buffer(y)
+    zg.set_global_buffer(z)
+    asc.data_copy(xl, xg, N)
+    asc.data_copy(yl, yg, N)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.shift_left(zl, xl, yl, N)
+    asc.shift_right(zl[N:], xl, yl, N)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, zl, 2 * N)
+
+
+def _golden_each(x, counts, left):
+    return np.concatenate(
+        [_golden(x[i : i + 1], int(k), left) for i, k in enumerate(counts.tolist())]
+    )
+
+
+@pytest.mark.parametrize(
+    ("dtype", "udtype", "top"),
+    [(np.int8, np.int8, 10), (np.uint16, np.int16, 18), (np.uint64, np.int64, 70)],
+)
+def test_shift_by_a_tensor_of_counts_matches_the_pages(dtype, udtype, top):
+    rng = np.random.default_rng(15)
+    x = _values(dtype, rng)
+    n = rng.integers(0, top, N, dtype=udtype)
+    z = np.zeros(2 * N, dtype)
+    by_tensor_kernel[1](x, n, z, platform=SOC)
+    np.testing.assert_array_equal(z[:N], _golden_each(x, n, True))
+    np.testing.assert_array_equal(z[N:], _golden_each(x, n, False))
+
+
+def test_shift_by_a_tensor_int64_and_its_refusals():
+    rng = np.random.default_rng(16)
+    x = rng.integers(-(2**20), 2**20, N, dtype=np.int64)
+    n = rng.integers(0, 33, N, dtype=np.int64)  # ShiftRight of int64: 0..32
+    z = np.zeros(2 * N, np.int64)
+    by_tensor_kernel[1](x, n, z, platform=SOC)
+    np.testing.assert_array_equal(z[:N], _golden_each(x, n, True))
+    np.testing.assert_array_equal(z[N:], _golden_each(x, n, False))
+    n[5] = 40
+    with pytest.raises(SimulatorError) as e:
+        by_tensor_kernel[1](x, n, z, platform=SOC)
+    assert f"element 5 ({x[5]}) shifted by 40" in str(e.value)
+    assert "valid counts are 0..32" in str(e.value)
+    n[5] = -1
+    with pytest.raises(SimulatorError, match="shifted by -1: a negative count is undefined"):
+        by_tensor_kernel[1](np.abs(x).astype(np.uint64), n, z.view(np.uint64), platform=SOC)
+    with pytest.raises(CompileError, match="ShiftLeft of i32 takes counts of i32"):
+        by_tensor_kernel[1](np.zeros(N, np.int32), np.zeros(N, np.int16), z, platform=SOC)
+    with pytest.raises(CompileError, match="ShiftLeft by a tensor of counts exists on Ascend 950"):
+        by_tensor_kernel[1](np.zeros(N, np.int16), np.zeros(N, np.int16), z, platform=A2)

@@ -48,6 +48,11 @@ FROM_HEADERS: dict[str, Row] = {
     **{f"ascendc.{op}{first}_{form}": {}
        for op in ("subs", "divs") for first in ("", "_scalar_first")
        for form in ("l0", "l1", "l2")},
+    # dav_3510/kernel_operator_vec_binary_continuous_impl.h ShiftLeftImpl / ShiftRightImpl
+    # (dst, src0, src1, count): 950-only ops, their specs' dtypes the asserts' (:323, :353;
+    # the (T, U) pairs by vector._ShiftByTensorOp).
+    "ascendc.shift_left_tensor_l2": {},
+    "ascendc.shift_right_tensor_l2": {},
     # ... and the flexible-scalar-position forms (both sources tensors) of Adds ... Ors:
     # their specs' dtypes are AddsImpl(dst, src0, src1, ...) ... OrsImpl's asserts
     # (vec_scalar_tensor.SCALAR_TENSOR_TABLE).

@@ -417,6 +417,55 @@ class _Ascend950Op(SpecOp):
         module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
 
 
+class _ShiftByTensorOp(_Ascend950Op):
+    """ShiftLeft / ShiftRight by a tensor of counts (Ascend 950): the counts' type is the
+    signed integer of the shifted elements' width (ShiftLeftImpl's Tuple<T, U> list)."""
+
+    def verify_(self) -> None:
+        from asc_xdsl.dialects.ascendc.reg import check_soc
+
+        SpecOp.verify_(self)  # (not _Ascend950Op's: the scalar forms exist everywhere)
+        check_soc(self, f"{self.SPEC.api} by a tensor of counts")
+        t, u = self.var_type("T"), self.var_type("U")
+        if isinstance(t, IntegerType) and isinstance(u, IntegerType) and t.width != u.width:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} of {t} takes counts of i{t.width.data} "
+                f"(the signed integer of its width), got {u}"
+            )
+
+
+# ShiftLeft / ShiftRight by a tensor of counts (Ascend 950 only:
+# dav_3510/kernel_operator_vec_binary_continuous_impl.h:320-340, :350-370): dst[i] =
+# src0[i] << src1[i], T any 8- to 64-bit integer, U the signed one of its width.
+_SHIFT_COUNTS = ("i8", "i16", "i32", "i64")
+for _cls, _m, _op in (("ShiftLeft", "shift_left", "<<"), ("ShiftRight", "shift_right", ">>")):
+    _define_all(
+        f"{_cls}Tensor",
+        [
+            (
+                "L2Op",
+                OpSpec(
+                    f"{_m}_tensor_l2",
+                    _cls,
+                    (dst(), src("src0"), src("src1", "U"), COUNT),
+                    dtypes={
+                        "T": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"),
+                        "U": _SHIFT_COUNTS,
+                    },
+                    pipe="V",
+                    py=_m,
+                    sim=f"shift_tensor:{_m}",
+                    doc=f"`AscendC::{_cls}(dst, src0, src1, count)` (Ascend 950): dst[i] = "
+                    f"src0[i] {_op} src1[i] for the first `count` elements, each count of "
+                    "src1 (the signed integer of src0's width) as the Reg "
+                    f"{_cls} takes it (ops/shifts.py).",
+                ),
+            )
+        ],
+        _ShiftByTensorOp,
+    )
+
+
 # Subs / Divs (Ascend 950: dav_3510/kernel_operator_vec_binary_scalar_impl.h), the count
 # forms: dst = src - scalar (src / scalar), and with the scalar first (the overloads whose
 # src0 is the scalar: SubsImpl(dst, scalar, src), Subs2: scalar - src; Divs2: scalar /

@@ -1,7 +1,8 @@
 // Ascend 950 (issue 30), session 10: the count forms of ShiftLeft / ShiftRight by a
 // scalar of int8 / uint8 / int64 / uint64 (dav_3510 ShiftLeftImpl / ShiftRightImpl), and
 // 3510's extra dtypes of And / Or (int32 / uint32 mask forms, 8- and 64-bit count forms)
-// and Not (half / float too). Header-checked for 3510 by tests/unit/test_headers.py.
+// and Not (half / float too); ShiftLeft / ShiftRight by a tensor of counts (950 only).
+// Header-checked for 3510 by tests/unit/test_headers.py.
 // RUN: asc-opt %s | asc-opt | filecheck %s --check-prefix=IR
 // RUN: asc-opt %s -t ascendc | filecheck %s
 
@@ -24,6 +25,21 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     "ascendc.shift_right_l2"(%c, %c, %c32, %n) <{isSetMask}> : (!ascendc.local_tensor<*xi64>, !ascendc.local_tensor<*xi64>, i32, i32) -> ()
     "ascendc.shift_left_l2"(%d, %d, %u64, %n) <{isSetMask}> : (!ascendc.local_tensor<*xui64>, !ascendc.local_tensor<*xui64>, ui64, i32) -> ()
     "ascendc.shift_right_l2"(%d, %d, %k, %n) <{isSetMask}> : (!ascendc.local_tensor<*xui64>, !ascendc.local_tensor<*xui64>, i32, i32) -> ()
+    func.return
+  }
+
+  // IR-LABEL: func.func @by_tensor
+  // IR: ascendc.shift_left_tensor_l2 %a, %a, %c, %n
+  // CHECK-LABEL: __aicore__ void by_tensor(
+  // CHECK-NEXT: AscendC::ShiftLeft(a, a, c, n);
+  // CHECK-NEXT: AscendC::ShiftRight(b, b, c, n);
+  // CHECK-NEXT: AscendC::ShiftLeft(q, q, k, n);
+  // CHECK-NEXT: AscendC::ShiftRight(u, u, k, n);
+  func.func @by_tensor(%a: !ascendc.local_tensor<*xi16>, %b: !ascendc.local_tensor<*xui16>, %c: !ascendc.local_tensor<*xi16>, %q: !ascendc.local_tensor<*xi64>, %u: !ascendc.local_tensor<*xui64>, %k: !ascendc.local_tensor<*xi64>, %n: i32) {
+    "ascendc.shift_left_tensor_l2"(%a, %a, %c, %n) : (!ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, i32) -> ()
+    "ascendc.shift_right_tensor_l2"(%b, %b, %c, %n) : (!ascendc.local_tensor<*xui16>, !ascendc.local_tensor<*xui16>, !ascendc.local_tensor<*xi16>, i32) -> ()
+    "ascendc.shift_left_tensor_l2"(%q, %q, %k, %n) : (!ascendc.local_tensor<*xi64>, !ascendc.local_tensor<*xi64>, !ascendc.local_tensor<*xi64>, i32) -> ()
+    "ascendc.shift_right_tensor_l2"(%u, %u, %k, %n) : (!ascendc.local_tensor<*xui64>, !ascendc.local_tensor<*xui64>, !ascendc.local_tensor<*xi64>, i32) -> ()
     func.return
   }
 

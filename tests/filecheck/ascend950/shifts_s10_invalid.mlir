@@ -73,3 +73,23 @@ builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
     func.return
   }
 }
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend950PR_9599"} {
+  func.func @counts_of_another_width(%a: !ascendc.local_tensor<*xui32>, %c: !ascendc.local_tensor<*xi16>, %n: i32) {
+    // expected-error @+1 {{'ascendc.shift_left_tensor_l2': ShiftLeft of ui32 takes counts of i32 (the signed integer of its width), got i16}}
+    "ascendc.shift_left_tensor_l2"(%a, %a, %c, %n) : (!ascendc.local_tensor<*xui32>, !ascendc.local_tensor<*xui32>, !ascendc.local_tensor<*xi16>, i32) -> ()
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {ascendc.soc = "Ascend910B"} {
+  func.func @by_tensor_on_a2(%a: !ascendc.local_tensor<*xi16>, %n: i32) {
+    // expected-error @+1 {{'ascendc.shift_right_tensor_l2': ShiftRight by a tensor of counts exists on Ascend 950 (arch 3510) only; this module is compiled for Ascend910B (Atlas A2/A3)}}
+    "ascendc.shift_right_tensor_l2"(%a, %a, %a, %n) : (!ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, !ascendc.local_tensor<*xi16>, i32) -> ()
+    func.return
+  }
+}

@@ -12,7 +12,13 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.irdl import Operand, VarOperand
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
-from asc_xdsl.dialects.ascendc.vector import _AbsComplexOp, _AddDeqReluOp, _Ascend950Op, _ShiftOp
+from asc_xdsl.dialects.ascendc.vector import (
+    _AbsComplexOp,
+    _AddDeqReluOp,
+    _Ascend950Op,
+    _ShiftByTensorOp,
+    _ShiftOp,
+)
 
 class AddL0Op(SpecOp):
     """dst = src0 + src1, elementwise, on `mask` elements per repeat, `repeat_times` repeats
@@ -2495,6 +2501,50 @@ class ShiftRightL2Op(_ShiftOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
+class ShiftLeftTensorL2Op(_ShiftByTensorOp):
+    """`AscendC::ShiftLeft(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] << src1[i]
+    for the first `count` elements, each count of src1 (the signed integer of src0's width)
+    as the Reg ShiftLeft takes it (ops/shifts.py).
+
+    `ascendc.shift_left_tensor_l2`: Ascend C `ShiftLeft`, pipe V.
+    Python: `asc.shift_left`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<U>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.shift_left_tensor_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    cal_count: Operand
+
+class ShiftRightTensorL2Op(_ShiftByTensorOp):
+    """`AscendC::ShiftRight(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] >> src1[i]
+    for the first `count` elements, each count of src1 (the signed integer of src0's width)
+    as the Reg ShiftRight takes it (ops/shifts.py).
+
+    `ascendc.shift_right_tensor_l2`: Ascend C `ShiftRight`, pipe V.
+    Python: `asc.shift_right`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<U>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.shift_right_tensor_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    cal_count: Operand
+
 class SubsL2Op(_Ascend950Op):
     """`AscendC::Subs(dst, src, scalar, count)` (Ascend 950): dst[i] = src - scalar for the
     first `count` elements (complex: each element as the Reg Sub computes it, the scalar
@@ -2942,9 +2992,11 @@ __all__ = [
     "ShiftLeftL0Op",
     "ShiftLeftL1Op",
     "ShiftLeftL2Op",
+    "ShiftLeftTensorL2Op",
     "ShiftRightL0Op",
     "ShiftRightL1Op",
     "ShiftRightL2Op",
+    "ShiftRightTensorL2Op",
     "SqrtL0Op",
     "SqrtL1Op",
     "SqrtL2Op",
