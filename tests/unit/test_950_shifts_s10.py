@@ -411,3 +411,27 @@ def test_shift_by_a_tensor_int64_and_its_refusals():
         by_tensor_kernel[1](np.zeros(N, np.int32), np.zeros(N, np.int16), z, platform=SOC)
     with pytest.raises(CompileError, match="ShiftLeft by a tensor of counts exists on Ascend 950"):
         by_tensor_kernel[1](np.zeros(N, np.int16), np.zeros(N, np.int16), z, platform=A2)
+
+
+@asc.jit
+def unread_counts_kernel(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    bx = asc.TBuf(asc.TPosition.VECCALC)
+    by = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(bx, 512)
+    pipe.init_buffer(by, 512)
+    xl = bx.get(x.dtype)
+    yl = by.get(x.dtype)
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    asc.data_copy(xl, xg, N)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.shift_left(xl, xl, yl, N)
+
+
+def test_shift_by_a_tensor_of_unwritten_counts_is_reported():
+    from asc_xdsl.runtime.simulator.uninit import UninitializedReadWarning
+
+    with pytest.warns(UninitializedReadWarning, match="shift_left_tensor_l2.*of src1"):
+        unread_counts_kernel[1](np.zeros(N, np.int16), np.zeros(N, np.int16), platform=SOC)
