@@ -48,6 +48,11 @@ FROM_HEADERS: dict[str, Row] = {
     **{f"ascendc.{op}{first}_{form}": {}
        for op in ("subs", "divs") for first in ("", "_scalar_first")
        for form in ("l0", "l1", "l2")},
+    # dav_3510/kernel_operator_vec_binary_continuous_impl.h ShiftLeftImpl / ShiftRightImpl
+    # (dst, src0, src1, count): 950-only ops, their specs' dtypes the asserts' (:323, :353;
+    # the (T, U) pairs by vector._ShiftByTensorOp).
+    "ascendc.shift_left_tensor_l2": {},
+    "ascendc.shift_right_tensor_l2": {},
     # ... and the flexible-scalar-position forms (both sources tensors) of Adds ... Ors:
     # their specs' dtypes are AddsImpl(dst, src0, src1, ...) ... OrsImpl's asserts
     # (vec_scalar_tensor.SCALAR_TENSOR_TABLE).
@@ -129,13 +134,36 @@ SCALAR_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     **{f"ascendc.{op}_l2": {"T": ("ui8", "i8", *_MULS_MORE)} for op in ("maxs", "mins")},
     # ... the mask forms (level 0 / 1) of the four: half, bfloat16_t, float, int16_t,
     # int32_t (Muls bfloat16_t as Duplicate then Reg Mul). LeakyRelu's (half, float) and
-    # ShiftLeft / ShiftRight's (int16_t, uint16_t, int32_t, uint32_t) are Atlas A2/A3's.
+    # ShiftLeft / ShiftRight's (int16_t, uint16_t, int32_t, uint32_t) are Atlas A2/A3's
+    # (the shifts' count forms: BITWISE_FORMS).
     **{f"ascendc.{op}_{form}": {"T": ("bf16",)}
        for op in ("adds", "muls", "maxs", "mins") for form in ("l0", "l1")},
 }  # fmt: skip
 """Op -> type variable -> the types its 3510 form takes besides its table's."""
 
-_EXTRA = (COMPLEX_FORMS, FLOAT8_FORMS, SCALAR_FORMS)
+_B8_B64 = ("i8", "ui8", "i64", "ui64")
+BITWISE_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
+    # dav_3510/kernel_operator_vec_binary_scalar_impl.h:423-427 / :466-470: the count forms
+    # of ShiftLeft / ShiftRight take uint8_t, int8_t, int64_t, uint64_t besides Atlas
+    # A2/A3's (64-bit ones on RegTraitNumTwo pairs); their mask forms (:404, :415 / :447,
+    # :458) Atlas A2/A3's int16_t, uint16_t, int32_t, uint32_t.
+    **{f"ascendc.shift_{d}_l2": {"T": _B8_B64} for d in ("left", "right")},
+    # dav_3510/kernel_operator_vec_binary_impl.h:122 / :134: And / Or's mask forms take
+    # int32_t, uint32_t besides int16_t, uint16_t; kernel_operator_vec_binary_continuous_
+    # impl.h:240 / :261: their count forms 8- and 64-bit ints too.
+    **{f"ascendc.{op}_{form}": {"T": ("i32", "ui32")}
+       for op in ("and", "or") for form in ("l0", "l1")},
+    **{f"ascendc.{op}_l2": {"T": ("i32", "ui32", *_B8_B64)} for op in ("and", "or")},
+    # dav_3510/kernel_operator_vec_unary_impl.h:527 / :539: Not's mask forms take half,
+    # float, uint32_t, int32_t besides Atlas A2/A3's; :704: its count form 8- and 64-bit
+    # ints too (the bits inverted, whatever the type).
+    **{f"ascendc.not_{form}": {"T": ("f16", "f32", "i32", "ui32")} for form in ("l0", "l1")},
+    "ascendc.not_l2": {"T": ("f16", "f32", "i32", "ui32", *_B8_B64)},
+}  # fmt: skip
+"""Op -> type variable -> the integer (and Not's float) types the 3510 forms of the
+shifts and bitwise ops take besides Atlas A2/A3's table (the probe compiled only those)."""
+
+_EXTRA = (COMPLEX_FORMS, FLOAT8_FORMS, SCALAR_FORMS, BITWISE_FORMS)
 EXTRA_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     op: {
         var: tuple(t for table in _EXTRA for t in table.get(op, {}).get(var, ()))
@@ -144,8 +172,8 @@ EXTRA_FORMS: dict[str, dict[str, tuple[str, ...]]] = {
     for table in _EXTRA
     for op in table
 }
-"""COMPLEX_FORMS, FLOAT8_FORMS and SCALAR_FORMS together (family_dtypes adds them to the
-rows)."""
+"""COMPLEX_FORMS, FLOAT8_FORMS, SCALAR_FORMS and BITWISE_FORMS together (family_dtypes
+adds them to the rows)."""
 
 OPERAND_RULES: dict[str, dict[str, tuple[str, ...] | str]] = {
     # The count form's overloads are ambiguous on 3510 for a scalar of another type than

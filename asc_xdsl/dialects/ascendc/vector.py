@@ -17,7 +17,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ComplexType, ModuleOp, StringAttr
+from xdsl.dialects.builtin import (
+    ComplexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    StringAttr,
+)
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
@@ -335,6 +342,44 @@ SCALAR_TABLE: tuple[tuple[str, str, str, tuple[str, ...], str], ...] = (
     ("ShiftLeft", "shift_left", "ShiftLeft", ("i16", "ui16", "i32", "ui32"), "shift_left"),
     ("ShiftRight", "shift_right", "ShiftRight", ("i16", "ui16", "i32", "ui32"), "shift_right"),
 )
+
+
+def _constant_int(value) -> int | None:
+    """The integer an operand is a constant of (through the frontend's casts), or None."""
+    op = value.owner
+    while (
+        isinstance(op, Operation)
+        and op.name == "builtin.unrealized_conversion_cast"
+        and len(op.operands) == 1
+    ):
+        op = op.operands[0].owner
+    attr = op.properties.get("value") if isinstance(op, Operation) else None
+    return attr.value.data if isinstance(attr, IntegerAttr) else None
+
+
+class _ShiftOp(SpecOp):
+    """ShiftLeft / ShiftRight by a scalar: a constant count the module's SoC does not take
+    (`shift_counts`: Atlas A2/A3 0..width; Ascend 950 the scalar as an int16_t >= 0,
+    int64_t ShiftRight 0..32) is refused here; a run-time one by the simulator."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        from asc_xdsl.dialects.ascendc.shift_counts import as_type, count_problem
+        from asc_xdsl.dialects.ascendc.target import soc_family
+        from asc_xdsl.soc import ASCEND_950
+
+        scalar = _constant_int(self.scalar)
+        et = self.dst.type.element_type
+        family = soc_family(self)
+        if scalar is None or family is None or not isinstance(et, IntegerType):
+            return
+        bits, signed = et.width.data, et.signedness.data != Signedness.UNSIGNED
+        arch = 3510 if family == ASCEND_950 else 2201
+        _, problem = count_problem(self.SPEC.api, arch, bits, signed, as_type(scalar, bits, signed))
+        if problem is not None:
+            raise VerifyException(f"'{self.name}': {problem}")
+
+
 for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
     _define_all(
         _cls,
@@ -351,6 +396,7 @@ for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
             py=_py,
             sim=f"scalar:{_m}",
         ),
+        _ShiftOp if _api.startswith("Shift") else SpecOp,
     )
 
 
@@ -369,6 +415,55 @@ class _Ascend950Op(SpecOp):
         from asc_xdsl.soc import SOC_ATTR
 
         module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
+
+class _ShiftByTensorOp(_Ascend950Op):
+    """ShiftLeft / ShiftRight by a tensor of counts (Ascend 950): the counts' type is the
+    signed integer of the shifted elements' width (ShiftLeftImpl's Tuple<T, U> list)."""
+
+    def verify_(self) -> None:
+        from asc_xdsl.dialects.ascendc.reg import check_soc
+
+        SpecOp.verify_(self)  # (not _Ascend950Op's: the scalar forms exist everywhere)
+        check_soc(self, f"{self.SPEC.api} by a tensor of counts")
+        t, u = self.var_type("T"), self.var_type("U")
+        if isinstance(t, IntegerType) and isinstance(u, IntegerType) and t.width != u.width:
+            raise VerifyException(
+                f"'{self.name}': {self.SPEC.api} of {t} takes counts of i{t.width.data} "
+                f"(the signed integer of its width), got {u}"
+            )
+
+
+# ShiftLeft / ShiftRight by a tensor of counts (Ascend 950 only:
+# dav_3510/kernel_operator_vec_binary_continuous_impl.h:320-340, :350-370): dst[i] =
+# src0[i] << src1[i], T any 8- to 64-bit integer, U the signed one of its width.
+_SHIFT_COUNTS = ("i8", "i16", "i32", "i64")
+for _cls, _m, _op in (("ShiftLeft", "shift_left", "<<"), ("ShiftRight", "shift_right", ">>")):
+    _define_all(
+        f"{_cls}Tensor",
+        [
+            (
+                "L2Op",
+                OpSpec(
+                    f"{_m}_tensor_l2",
+                    _cls,
+                    (dst(), src("src0"), src("src1", "U"), COUNT),
+                    dtypes={
+                        "T": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"),
+                        "U": _SHIFT_COUNTS,
+                    },
+                    pipe="V",
+                    py=_m,
+                    sim=f"shift_tensor:{_m}",
+                    doc=f"`AscendC::{_cls}(dst, src0, src1, count)` (Ascend 950): dst[i] = "
+                    f"src0[i] {_op} src1[i] for the first `count` elements, each count of "
+                    "src1 (the signed integer of src0's width) as the Reg "
+                    f"{_cls} takes it (ops/shifts.py).",
+                ),
+            )
+        ],
+        _ShiftByTensorOp,
+    )
 
 
 # Subs / Divs (Ascend 950: dav_3510/kernel_operator_vec_binary_scalar_impl.h), the count

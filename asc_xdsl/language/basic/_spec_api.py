@@ -4989,6 +4989,10 @@ if TYPE_CHECKING:
     ) -> None: ...
     @overload
     def shift_left(
+        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
+    ) -> None: ...
+    @overload
+    def shift_left(
         dst: LocalTensor,
         src: LocalTensor,
         scalar: Scalar,
@@ -5010,12 +5014,15 @@ if TYPE_CHECKING:
 
 
 def shift_left(*args: Any, **kwargs: Any) -> None:
-    """dst = src << scalar, elementwise.
+    """`AscendC::ShiftLeft(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] << src1[i]
+    for the first `count` elements, each count of src1 (the signed integer of src0's width)
+    as the Reg ShiftLeft takes it (ops/shifts.py).
 
     Ascend C: `AscendC::ShiftLeft`. Forms (a call takes the first that fits):
 
     - `shift_left(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.shift_left_l2`
       on the first `count` elements.
+    - `shift_left(dst, src0, src1, count, is_set_mask=True)` -> `ascendc.shift_left_tensor_l2`
     - `shift_left(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.shift_left_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
@@ -5031,6 +5038,10 @@ if TYPE_CHECKING:
     @overload
     def shift_right(
         dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
+    ) -> None: ...
+    @overload
+    def shift_right(
+        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
     ) -> None: ...
     @overload
     def shift_right(
@@ -5055,12 +5066,15 @@ if TYPE_CHECKING:
 
 
 def shift_right(*args: Any, **kwargs: Any) -> None:
-    """dst = src >> scalar, elementwise.
+    """`AscendC::ShiftRight(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] >> src1[i]
+    for the first `count` elements, each count of src1 (the signed integer of src0's width)
+    as the Reg ShiftRight takes it (ops/shifts.py).
 
     Ascend C: `AscendC::ShiftRight`. Forms (a call takes the first that fits):
 
     - `shift_right(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.shift_right_l2`
       on the first `count` elements.
+    - `shift_right(dst, src0, src1, count, is_set_mask=True)` -> `ascendc.shift_right_tensor_l2`
     - `shift_right(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.shift_right_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.

@@ -261,7 +261,8 @@ def minimum(input: Any, other: Any) -> Tile:
 
 
 def left_shift(input: Tile, other: Any) -> Tile:
-    """`input << other` on integer tiles."""
+    """`input << other` on integer tiles (Ascend C's ShiftLeft: a signed tile keeps its
+    sign bit, the bits below it shift)."""
     return _binary("left_shift", input, other, "asc2.left_shift")
 
 

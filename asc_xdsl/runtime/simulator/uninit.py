@@ -49,7 +49,7 @@ DEFAULT_MODE = "warn"
 CHECKED_FAMILIES = frozenset(
     ("binary", "unary", "scalar", "cast", "cast_deq", "relu_cast", "axpy", "reduce",
      "adv_unary", "adv_binary", "adv_clamp", "adv_exp", "adv_quant", "copy",
-     "cmpsel:compare", "cmpsel:compare_scalar")
+     "cmpsel:compare", "cmpsel:compare_scalar", "shift_tensor")
 )  # fmt: skip
 """Families (simulator keys, or `family:arg`) whose count form reads exactly `count`
 elements of each source operand."""

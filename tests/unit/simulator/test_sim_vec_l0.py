@@ -311,13 +311,23 @@ def test_unary_forms(name, level):
             _check(got, want, f"{name} {dtype} L{level} {strides} {m} {repeat}")
 
 
+def _shift_left_keeping_sign(x, s):
+    """The ShiftLeft page's shift (s < width): a signed element keeps its sign bit
+    (1010101010101010 << 1 = 1101010101010100), an unsigned one shifts logically."""
+    shifted = np.left_shift(x, s)
+    if x.dtype.kind != "i":
+        return shifted
+    sign = x.dtype.type(np.iinfo(x.dtype).min)
+    return (x & sign) | (shifted & ~sign)
+
+
 SCALARS = {
     "adds": (np.add, ["int16", "float16", "int32", "float32"]),
     "muls": (np.multiply, ["int16", "float16", "int32", "float32"]),
     "maxs": (np.maximum, ["int16", "float16", "int32", "float32"]),
     "mins": (np.minimum, ["int16", "float16", "int32", "float32"]),
     "leaky_relu": (lambda x, s: np.where(x >= 0, x, x * s), ["float16", "float32"]),
-    "shift_left": (np.left_shift, ["int16", "uint16", "int32", "uint32"]),
+    "shift_left": (_shift_left_keeping_sign, ["int16", "uint16", "int32", "uint32"]),
     "shift_right": (np.right_shift, ["int16", "uint16", "int32", "uint32"]),
 }
 

@@ -12,7 +12,13 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.irdl import Operand, VarOperand
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
-from asc_xdsl.dialects.ascendc.vector import _AbsComplexOp, _AddDeqReluOp, _Ascend950Op
+from asc_xdsl.dialects.ascendc.vector import (
+    _AbsComplexOp,
+    _AddDeqReluOp,
+    _Ascend950Op,
+    _ShiftByTensorOp,
+    _ShiftOp,
+)
 
 class AddL0Op(SpecOp):
     """dst = src0 + src1, elementwise, on `mask` elements per repeat, `repeat_times` repeats
@@ -2331,7 +2337,7 @@ class LeakyReluL2Op(SpecOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL0Op(SpecOp):
+class ShiftLeftL0Op(_ShiftOp):
     """dst = src << scalar, elementwise, on `mask` elements per repeat, `repeat_times` repeats
     with the strides of `repeat_params`.
 
@@ -2360,7 +2366,7 @@ class ShiftLeftL0Op(SpecOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL1Op(SpecOp):
+class ShiftLeftL1Op(_ShiftOp):
     """dst = src << scalar, elementwise, on a bit mask (two 64-bit words, a list) per repeat,
     `repeat_times` repeats with the strides of `repeat_params`.
 
@@ -2389,7 +2395,7 @@ class ShiftLeftL1Op(SpecOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL2Op(SpecOp):
+class ShiftLeftL2Op(_ShiftOp):
     """dst = src << scalar, elementwise, on the first `count` elements.
 
     `ascendc.shift_left_l2`: Ascend C `ShiftLeft`, pipe V.
@@ -2413,7 +2419,7 @@ class ShiftLeftL2Op(SpecOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL0Op(SpecOp):
+class ShiftRightL0Op(_ShiftOp):
     """dst = src >> scalar, elementwise, on `mask` elements per repeat, `repeat_times` repeats
     with the strides of `repeat_params`.
 
@@ -2442,7 +2448,7 @@ class ShiftRightL0Op(SpecOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL1Op(SpecOp):
+class ShiftRightL1Op(_ShiftOp):
     """dst = src >> scalar, elementwise, on a bit mask (two 64-bit words, a list) per repeat,
     `repeat_times` repeats with the strides of `repeat_params`.
 
@@ -2471,7 +2477,7 @@ class ShiftRightL1Op(SpecOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL2Op(SpecOp):
+class ShiftRightL2Op(_ShiftOp):
     """dst = src >> scalar, elementwise, on the first `count` elements.
 
     `ascendc.shift_right_l2`: Ascend C `ShiftRight`, pipe V.
@@ -2494,6 +2500,50 @@ class ShiftRightL2Op(SpecOp):
     scalar: Operand
     cal_count: Operand
     is_set_mask: UnitAttr | None
+
+class ShiftLeftTensorL2Op(_ShiftByTensorOp):
+    """`AscendC::ShiftLeft(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] << src1[i]
+    for the first `count` elements, each count of src1 (the signed integer of src0's width)
+    as the Reg ShiftLeft takes it (ops/shifts.py).
+
+    `ascendc.shift_left_tensor_l2`: Ascend C `ShiftLeft`, pipe V.
+    Python: `asc.shift_left`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<U>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.shift_left_tensor_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    cal_count: Operand
+
+class ShiftRightTensorL2Op(_ShiftByTensorOp):
+    """`AscendC::ShiftRight(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] >> src1[i]
+    for the first `count` elements, each count of src1 (the signed integer of src0's width)
+    as the Reg ShiftRight takes it (ops/shifts.py).
+
+    `ascendc.shift_right_tensor_l2`: Ascend C `ShiftRight`, pipe V.
+    Python: `asc.shift_right`.
+
+    Operands:
+    - `dst`: LocalTensor<T>, write
+    - `src0`: LocalTensor<T>, read
+    - `src1`: LocalTensor<U>, read
+    - `cal_count`: int
+    """
+
+    name = "ascendc.shift_right_tensor_l2"
+    SPEC: ClassVar[OpSpec]
+    dst: Operand
+    src0: Operand
+    src1: Operand
+    cal_count: Operand
 
 class SubsL2Op(_Ascend950Op):
     """`AscendC::Subs(dst, src, scalar, count)` (Ascend 950): dst[i] = src - scalar for the
@@ -2942,9 +2992,11 @@ __all__ = [
     "ShiftLeftL0Op",
     "ShiftLeftL1Op",
     "ShiftLeftL2Op",
+    "ShiftLeftTensorL2Op",
     "ShiftRightL0Op",
     "ShiftRightL1Op",
     "ShiftRightL2Op",
+    "ShiftRightTensorL2Op",
     "SqrtL0Op",
     "SqrtL1Op",
     "SqrtL2Op",

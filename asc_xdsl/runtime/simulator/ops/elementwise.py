@@ -22,6 +22,7 @@ from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
 from asc_xdsl.runtime.simulator.ops.instr import DEFAULT_BLK, DEFAULT_REP, VectorCall, apply, charge
+from asc_xdsl.runtime.simulator.ops.shifts import scalar_shift
 from asc_xdsl.runtime.simulator.vmask import indices
 
 Fn = Callable[..., np.ndarray]
@@ -78,6 +79,16 @@ READS_DST = {"fused_mul_add", "fused_mul_add_relu", "mul_add_dst"}
 CONVERTING = {"mul_cast", "add_deq_relu"}  # vconv.py
 
 
+def invert_bits(x, out=None):
+    """Not: every bit inverted, of any element type (Ascend 950's Not takes half and
+    float: NotImpl, dav_3510/kernel_operator_vec_unary_impl.h:527, :704)."""
+    bits = np.dtype(f"u{x.dtype.itemsize}")
+    if out is None:
+        return np.invert(x.view(bits)).view(x.dtype)
+    np.invert(x.view(bits), out=out.view(bits))
+    return out
+
+
 def _rsqrt(x):
     return x.dtype.type(1) / np.sqrt(x)
 
@@ -90,32 +101,19 @@ UNARY: dict[str, Callable[[np.dtype], Fn]] = {
     "rsqrt": _plain(_rsqrt),
     "reciprocal": _plain(lambda x: x.dtype.type(1) / x),
     "relu": _plain(_relu),
-    "not": _plain(np.invert),
+    "not": _plain(lambda x: invert_bits(x)),
     "neg": _plain(np.negative),
 }
 
 
-def _shift_left(x, s):
-    bits = x.dtype.itemsize * 8
-    return np.left_shift(x, s) if 0 <= s < bits else np.zeros_like(x)
-
-
-def _shift_right(x, s):
-    bits = x.dtype.itemsize * 8
-    if 0 <= s < bits:
-        return np.right_shift(x, s)
-    return np.where(x < 0, x.dtype.type(-1), x.dtype.type(0)) if x.dtype.kind == "i" else 0 * x
-
-
 # Tensor-scalar: fn(x, scalar), the scalar already converted to the element type.
+# (ShiftLeft / ShiftRight, "shift_left" / "shift_right": `shifts.scalar_shift`, per arch.)
 SCALAR: dict[str, Callable[[np.dtype], Fn]] = {
     "adds": _plain(np.add),
     "muls": _plain(np.multiply),
     "maxs": _plain(np.maximum),
     "mins": _plain(np.minimum),
     "leaky_relu": _plain(lambda x, s: np.where(x >= 0, x, x * s)),
-    "shift_left": _plain(_shift_left),
-    "shift_right": _plain(_shift_right),
     # Subs / Divs (Ascend 950), the mask forms: the scalar duplicated, then Reg Sub / Div
     "subs": _plain(np.subtract),
     "divs": _plain(np.divide),
@@ -220,13 +218,13 @@ def _bf16(fn: Fn) -> Fn:
 
 @sim_hook("scalar")
 def tensor_scalar(op, comp, key: str):
-    make = _lookup(SCALAR, key, op)
+    shift = key.startswith("shift")
+    make = None if shift else _lookup(SCALAR, key, op)
     dt = np_dtype(op.dst.type.element_type)
-    base = make(dt)
+    base = None if shift else make(dt)
     call = VectorCall(op, comp)
     d, a, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.scalar), _params(op, comp)
     erep = 256 // dt.itemsize
-    shift = key.startswith("shift")
 
     if dt.kind in "cV":  # complex (Adds, Muls on 950): the scalar stays complex
         base, dt = _complex(op, key.removesuffix("s")), np.dtype(object)
@@ -236,8 +234,14 @@ def tensor_scalar(op, comp, key: str):
     def run(e, c, _op=op):
         ln = call.lanes(e, c, erep)
         ds, (s0,) = _strides(e[p] if p is not None else None, 1)
+        if shift:  # (the count checked and taken as the arch takes it: ops/shifts.py)
+            fn = scalar_shift(_op.SPEC.api, dt, c.onchip.platform.name)
+            v = int(e[s])
+            apply(ln, e[d], ds, [(e[a], s0, "src")], lambda x: fn(x, v))
+            charge(c, ln)
+            return
         # converted as C++ converts the argument to T (integers wrap)
-        v = int(e[s]) if shift else np.array(e[s]).astype(dt)[()]
+        v = np.array(e[s]).astype(dt)[()]
         apply(ln, e[d], ds, [(e[a], s0, "src")], lambda x: base(x, v))
         charge(c, ln)
 

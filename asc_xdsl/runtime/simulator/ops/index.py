@@ -415,6 +415,7 @@ HOOK_INDEX: dict[str, str] = {
     "scatter": "fill",
     "set_deq_scale": "vconv",
     "set_deq_scale_l4": "vconv",
+    "shift_tensor": "shifts",
     "simt": "simt",
     "sort": "sort",
     "sort32": "sort",

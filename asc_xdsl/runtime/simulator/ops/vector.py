@@ -14,6 +14,7 @@ from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16,
 from asc_xdsl.runtime.simulator.errors import SimulatorError, TensorBoundsError
 from asc_xdsl.runtime.simulator.ops import handles_spec
 from asc_xdsl.runtime.simulator.ops.cast import cast_array
+from asc_xdsl.runtime.simulator.ops.elementwise import invert_bits
 from asc_xdsl.runtime.simulator.profile import (
     C_V,
     I_V,
@@ -57,7 +58,7 @@ UNARY = {
     "ascendc.rsqrt_l2": _rsqrt,
     "ascendc.reciprocal_l2": _reciprocal,
     "ascendc.relu_l2": _relu,
-    "ascendc.not_l2": np.invert,
+    "ascendc.not_l2": invert_bits,
 }
 SCALAR = {
     "ascendc.adds_l2": np.add,
