@@ -45,12 +45,12 @@ def _run(vf, golden, make, dtype, out_dtype=None, y_dtype=None, n=50):
 
 @asc.vf
 def pairs_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
-    """x[0:64], x[64:128] and y[0:64] (shifts, 0..70) as int64 pairs a, b, k; the first
+    """x[0:64], x[64:128] and y[0:64] (shifts, 0..32) as int64 pairs a, b, k; the first
     n elements on (a b32 mask). z (64 elements a block): ShiftLeft(a, k), ShiftRight(a,
     k), MulAddDst(a, b, b), Axpy(a, b, 3), Interleave(a, b), DeInterleave(a, b), then
     StoreUnAlign of a's first n at z[512 + 3] and Store of all of b at z[600 + 1];
     Duplicate of b's element 0 (a pair, the first n) at z[704:768) and of one register
-    x[160:192)'s (its first 16) at z[768:800); Cast<int64_t, int32_t> MERGING of a's
+    x[160:192)'s (its first 16) at z[768:800); Cast<int64_t, int32_t> MERGING of b's
     low words (a NO_SAT int64 -> int32 pair cast) into b at z[832:896)."""
     m, _ = R.update_mask(n, x.dtype, TWO)
     full = R.create_mask(x.dtype, trait=TWO)
@@ -72,15 +72,18 @@ def pairs_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
     R.store_align(z, R.duplicate(b, m), full, 704)
     one = R.create_mask(x.dtype, R.MaskPattern.H)
     R.store_align(z, R.duplicate(R.load_align(x, 160), one), R.create_mask(x.dtype), 768)
-    w = R.cast(a, asc.int32, full, sat=R.SatMode.NO_SAT)  # (the low words: 64 int32)
+    w = R.cast(b, asc.int32, full, sat=R.SatMode.NO_SAT)  # (the low words: 64 int32)
     R.store_align(z, R.cast_merging(b, w, m), full, 832)  # (int32 -> int64 pair, MERGING)
 
 
 def _pairs_make(rng):
     x = rng.integers(-(2**62), 2**62, CAPACITY, dtype=np.int64)
-    x[5] = np.iinfo(np.int64).min
-    y = rng.integers(0, 71, CAPACITY, dtype=np.int64)
-    y[:6] = (0, 31, 32, 33, 63, 64)
+    # a (the shifted pair): within what the header's 64-bit composition and the pages
+    # agree on (|a| < 2**28, counts 0..32: ops/shifts.py; beyond it an error)
+    x[:64] = rng.integers(-(2**28), 2**28, 64)
+    x[5] = -(2**28)
+    y = rng.integers(0, 33, CAPACITY, dtype=np.int64)
+    y[:6] = (0, 31, 32, 1, 16, 8)
     return x, y, 0.0
 
 
@@ -117,7 +120,7 @@ def _pairs_golden(x, y, s, z):
     out[601:665] = b
     out[704:768] = np.where(on, b[0], 0)
     out[768:800] = np.where(np.arange(32) < 16, x[160], 0)
-    out[832:896] = np.where(on, a.astype(np.int32).astype(np.int64), b)
+    out[832:896] = np.where(on, b.astype(np.int32).astype(np.int64), b)
     return out
 
 

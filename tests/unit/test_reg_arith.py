@@ -325,7 +325,7 @@ def _narrow_golden(x, y, s, z):
 
 @asc.vf
 def wide_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
-    """x, y int64 (y[32:64] shifts 0..70, negatives' lanes masked off); z[0:32] Axpy
+    """x, y int64 (y[32:64] shifts 0..32, negatives' lanes masked off); z[0:32] Axpy
     with scalar 3 (wrapping), z[32:64] MulAddDst, z[64:96] ShiftLeft, z[96:128]
     ShiftRight, under the first 30 elements."""
     m = R.update_mask(30, x.dtype)[0]
@@ -338,9 +338,12 @@ def wide_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
 
 def _i64(rng):
     x = rng.integers(-(2**63), 2**63 - 1, CAPACITY, dtype=np.int64)
+    # the shifted values within what the header's 64-bit composition and the pages agree
+    # on (|x| < 2**28, counts 0..32: ops/shifts.py; beyond it an error, tested below)
+    x[:32] = rng.integers(-(2**28), 2**28, 32)
     y = rng.integers(-(2**63), 2**63 - 1, CAPACITY, dtype=np.int64)
-    y[32:64] = rng.integers(0, 71, 32)
-    y[32:36] = [0, 63, 64, 70]
+    y[32:64] = rng.integers(0, 33, 32)
+    y[32:36] = [0, 31, 32, 1]
     y[62:64] = -1  # (elements 30, 31 of the shift register: off)
     return x, y, 0.0
 
@@ -526,6 +529,29 @@ def test_negative_shift_and_python_errors_are_located():
     def wrong_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
         m = R.create_mask(x.dtype)
         R.mull(R.load_align(x), R.load_align(x), m)
+
+    # int64: where the dav_3510 composition (ShiftL / ShiftR of the two words) and the
+    # page disagree, or a right shift past 32, the Reg layer says so, as the basic API
+    @asc.vf
+    def wide_shift_vf(x: R.UbPointer, y: R.UbPointer, z: R.UbPointer, n: int, s: float):
+        m = R.create_mask(x.dtype)
+        R.store_align(z, R.shift_right(R.load_align(x), R.load_align(y), m), m, 0)
+
+    for value, count, says in (
+        (-(2**62), 1, "-4611686018427387904 >> 1: the dav_3510 64-bit composition"),
+        (5, 40, "5 shifted by 40: out of the counts the dav_3510 64-bit composition"),
+    ):
+
+        def make(rng, value=value, count=count):
+            x = np.zeros(CAPACITY, np.int64)
+            y = np.zeros(CAPACITY, np.int64)
+            x[3], y[3] = value, count
+            return x, y, 0.0
+
+        port = Port(wide_shift_vf, 0, make, lambda x, y, s, z: z, dtype=np.dtype(np.int64))
+        outcome = run_sample(Sample("wide", port))
+        assert not outcome.passed and says in outcome.detail, outcome.detail
+        assert "R.shift_right(R.load_align(x), R.load_align(y), m)" in outcome.detail
 
     port = Port(wrong_vf, 0, _floats, lambda x, y, s, z: z)
     outcome = run_sample(Sample("wrong", port))

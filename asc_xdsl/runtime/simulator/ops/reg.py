@@ -985,6 +985,7 @@ def _binary_scalar(op, comp, fn):
 
     if shift:  # (the ShiftLefts / ShiftRights pages, as the register forms: reg_arith)
         from asc_xdsl.runtime.simulator.ops.reg_arith import shift_values
+        from asc_xdsl.runtime.simulator.ops.shifts import reg64_checked
 
         left = fn == "shift_lefts"
 
@@ -995,7 +996,11 @@ def _binary_scalar(op, comp, fn):
                     f"{_op.SPEC.api}: a shift by {n}: a negative shift is undefined on the hardware"
                 )
             k = np.full(el.lanes, max(n, 0), np.uint64)
-            e[r] = _zeroed(el, shift_values(e[a], k, el, left), e[m])
+            got = shift_values(e[a], k, el, left)
+            if el.size == 8:  # (the header's word-by-word composition: ops/shifts.py)
+                on = lanes_of(e[m], el.step)[: len(got)]
+                got = reg64_checked(_op.SPEC.api, e[a], k, got, left, False, on)
+            e[r] = _zeroed(el, got, e[m])
 
         return run_shift
 

@@ -16,7 +16,9 @@
   bit), a shift of more than the width gives 0 (a signed right shift: -1 for a negative
   element); exactly the width the same, as the headers' 64-bit emulation needs; a
   negative shift in an enabled element is undefined on the hardware (the pages) and an
-  error here.
+  error here. 64-bit elements: the header builds them from 32-bit shifts of the two
+  words; where that composition and the page disagree (large int64 values, int64 right
+  shifts past 32) the result is an error, as in the basic API (`shifts.reg64_checked`).
 * Every disabled element of a result is 0 (MaskMergeMode::ZEROING).
 * The mask-register Select works bit by bit; Interleave / DeInterleave<T> by the
   elements of T; Pack takes the even bits into one half, UnPack spreads one half over
@@ -213,10 +215,15 @@ def _shift(op, comp):
     el = _elem(op.dst.type)
     left = op.SPEC.mnemonic == "reg.shift_left"
     a, s, m, r = (comp.slot(v) for v in (op.src0, op.src1, op.mask, op.dst))
+    from asc_xdsl.runtime.simulator.ops.shifts import reg64_checked
 
     def run(e, c, _op=op):
         n = _shifts(_op, e, s, m, el)
-        e[r] = _zeroed(el, shift_values(e[a], n, el, left), e[m])
+        got = shift_values(e[a], n, el, left)
+        if el.size == 8:  # (the header's word-by-word composition: ops/shifts.py)
+            on = lanes_of(e[m], el.step)[: len(got)]
+            got = reg64_checked(_op.SPEC.api, e[a], n, got, left, True, on)
+        e[r] = _zeroed(el, got, e[m])
 
     return run
 

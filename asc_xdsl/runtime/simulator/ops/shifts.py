@@ -139,6 +139,34 @@ def _agreeing(
     return page
 
 
+def reg64_checked(
+    api: str,
+    x: np.ndarray,
+    k: np.ndarray,
+    page: np.ndarray,
+    left: bool,
+    by_register: bool,
+    enabled: np.ndarray,
+) -> np.ndarray:
+    """The Reg layer's 64-bit ShiftLeft(s) / ShiftRight(s): `page` (the pages' shift of x
+    by the counts k, uint64) where the header's composition for it (ShiftLeftsB64Impl /
+    ShiftRightsB64Impl for a scalar, ShiftL / ShiftR for a register of counts: the same
+    code the basic API runs) gives the same in every enabled element, else the basic
+    API's error: both layers say the same of the same instruction sequence."""
+    if not enabled.any():
+        return page
+    xs, ks = x[enabled], np.broadcast_to(k, x.shape)[enabled].astype(np.int64)
+    top = 32 if x.dtype.kind == "i" and not left else (2**31 - 1 if by_register else None)
+    if top is not None and (ks > top).any():
+        i = int(np.argmax(ks > top))
+        raise SimulatorError(
+            f"{api} of {x.dtype}_t on Ascend 950: {xs[i]} shifted by {ks[i]}: out of the "
+            f"counts the dav_3510 64-bit composition defines; valid counts are 0..{top}"
+        )
+    _agreeing(api, xs, ks, page[enabled], left, by_register)
+    return page
+
+
 def _950(api: str, left: bool) -> Callable[[np.ndarray, int], np.ndarray]:
     def fn(x: np.ndarray, count: int) -> np.ndarray:
         page = _reg_shift(x, np.uint64(count), left)
