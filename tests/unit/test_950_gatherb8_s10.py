@@ -199,8 +199,17 @@ def test_a_b8_scatter_to_one_index_twice_is_an_error():
     w = np.zeros(256, np.uint16)
     w[128:] = np.arange(128) * 3
     w[128 + 40] = w[128 + 7]  # (elements 14 and 80 to byte 21)
-    with pytest.raises(SimulatorError, match=re.escape("elements 14 and 80 both go to index 21")):
+    with pytest.raises(
+        SimulatorError,
+        match=re.escape("elements 14 and 80 both go to index 21 with different values"),
+    ):
         run(dup_vf, x, w, np.zeros(128, np.uint16), np.zeros(N, np.uint8))
+    x[80] = x[14]  # (one value twice to one index: the same bytes whichever lands)
+    s = np.zeros(N, np.uint8)
+    run(dup_vf, x, w, np.zeros(128, np.uint16), s)
+    assert s[21] == x[14] and s[3] == x[2]
     w[128 + 40] = 1  # (distinct again: an unaligned base is the error now)
-    with pytest.raises(SimulatorError, match=r"Scatter: UB base address \d+ is not 32-byte aligned"):
+    with pytest.raises(
+        SimulatorError, match=r"Scatter: UB base address \d+ is not 32-byte aligned"
+    ):
         run(unaligned_vf, x, w, np.zeros(128, np.uint16), np.zeros(N, np.uint8))

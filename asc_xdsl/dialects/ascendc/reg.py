@@ -1100,7 +1100,8 @@ _add(
     "elements; the index types and the 64-bit forms as Gather's. A b8 register (int8, "
     "uint8, the 8- and 4-bit floats) with its uint16 index stores its even bytes: "
     "ptr[index[k]] = src[2k] for k < 128 where mask bit 2k is set. Two enabled elements "
-    "to one index: which one lands is not documented (an error in the simulator).",
+    "of different values to one index: which lands is not documented (an error in the "
+    "simulator).",
 )
 
 # -- arithmetic ------------------------------------------------------------------

@@ -547,7 +547,8 @@ def scatter(ptr: UbPointer, src: RegTensor, index: RegTensor, mask: MaskReg) -> 
     """`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] (the index types and
     the 64-bit forms as `gather`'s: src may be a RegTraitNumTwo pair). A b8 `src` (int8,
     uint8, the 8- and 4-bit floats; a uint16 index) stores its even bytes: ptr[index[k]]
-    = src[2k] where mask bit 2k is set, k < 128. The enabled indices must differ."""
+    = src[2k] where mask bit 2k is set, k < 128. Enabled elements of different values
+    go to different indices (which would land is not documented)."""
     g = _g("scatter")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")
