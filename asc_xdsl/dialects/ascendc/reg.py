@@ -240,6 +240,10 @@ FP8_OPS = frozenset(
         # GatherB (datacopy_impl.h: vgatherb of vector_s8)
         *("duplicate_reg", "duplicate_unmasked", "interleave", "deinterleave"),
         *("gather_reg", "gather_b"),
+        # (Gather / Scatter through UB: datacopy_impl.h's sizeof(T1) == 1 branches, a b8
+        # source into a b16 register by vgather2 of int8, a b8 register's even bytes by
+        # vscatter; the index uint16)
+        *("gather", "scatter"),
         # (the address forms: datacopy_load_impl.h / _store_impl.h's SupportBytes<T, 1>
         # branches, vlds / vsts / vld / vst / vsldb / vsstb / vldus / vstus / vstur of
         # uint8; the two-register ones with DIST_DINTLV_B8 / DIST_INTLV_B8)
@@ -262,12 +266,12 @@ FP8_OPS = frozenset(
 """The Reg ops that take 8-bit and 4-bit float registers here (`B8_FLOATS`): the loads and
 stores in every address form, Select, Interleave / DeInterleave, Gather of a register,
 GatherB and Duplicate (`SupportBytes<T, 1, ...>` or `sizeof(T) == 1`: they move bytes),
-masks counting b8 elements, and Cast (its 3510 pairs: `REG_CAST_FP8`), Duplicate of a
-constant of the type (`arith.constant`, `ascendc.float_constant`). Every other Reg op
-refuses them: the arithmetic, Compare, Move, Squeeze, Pack have no fp8 / fp4 branch
-(their `SupportType` lists name none), Gather / Scatter through UB take a b8 source into
-a b16 register only (not modelled for any b8 type), and the scalar `ptr[i]` is not a
-register (docs/fp8.md)."""
+Gather through UB of a b8 source (into a b16 register, each byte zero-extended) and
+Scatter of a b8 register (its even bytes), masks counting b8 elements, and Cast (its 3510
+pairs: `REG_CAST_FP8`), Duplicate of a constant of the type (`arith.constant`,
+`ascendc.float_constant`). Every other Reg op refuses them: the arithmetic, Compare, Move,
+Squeeze, Pack have no fp8 / fp4 branch (their `SupportType` lists name none), and the
+scalar `ptr[i]` is not a register (docs/fp8.md)."""
 _HIF8 = "!ascendc.hifloat8"
 _WIDEN = frozenset({RoundMode.CAST_NONE, RoundMode.CAST_RINT})  # (the mode is not used)
 _FP4_ROUNDS = frozenset(
@@ -1009,12 +1013,18 @@ _add(
 
 class RegIndexedOp(RegOp):
     """Gather / Scatter through UB (`vgather2` / `vscatter`): the index type goes with
-    the element width (b16: uint16, b32: uint32, b64: uint32 or uint64), and for b64
-    either side may be a RegTraitNumTwo pair, except a pair of data with a one-register
+    the element width (b8 and b16: uint16, b32: uint32, b64: uint32 or uint64), and for
+    b64 either side may be a RegTraitNumTwo pair, except a pair of data with a one-register
     uint64 index (DataCopyGatherImpl / DataCopyScatterImpl's `static_assert`s: 32 indices
-    for 64 elements)."""
+    for 64 elements). Gather's UB source (S) is the register's type (T), or any b8 type
+    into any b16 T (the header's `sizeof(T1) == 1 && sizeof(T0) == 2` branch)."""
 
-    INDEX: ClassVar[dict[int, tuple[str, ...]]] = {2: ("ui16",), 4: ("ui32",), 8: ("ui32", "ui64")}
+    INDEX: ClassVar[dict[int, tuple[str, ...]]] = {
+        1: ("ui16",),
+        2: ("ui16",),
+        4: ("ui32",),
+        8: ("ui32", "ui64"),
+    }
 
     def _mixes_traits(self) -> bool:
         return True
@@ -1024,13 +1034,27 @@ class RegIndexedOp(RegOp):
         data = self.dst if self.results else self.src  # type: ignore[attr-defined]
         index = self.index.type  # type: ignore[attr-defined]
         t, i = data.type.element_type, str(index.element_type)
+        api = self.SPEC.api.removeprefix("Reg::")
+        if self.results:  # (Gather: the source's element type against the register's)
+            s = element_of(self.ptr.type)  # type: ignore[attr-defined]
+            if element_bytes(s) == 1:
+                if element_bytes(t) != 2:
+                    raise VerifyException(
+                        f"'{self.name}': Gather of a b8 source ({s}) fills a register of "
+                        f"16-bit elements (int16, uint16, half, bfloat16: each the byte "
+                        f"zero-extended), not of {t}"
+                    )
+            elif s != t:
+                raise VerifyException(
+                    f"'{self.name}': Gather from a {s} source into a {t} register: the "
+                    "register's element type is the source's (a b8 source: any 16-bit one)"
+                )
         size = element_bytes(t)
         allowed = self.INDEX.get(size, ())
-        api = self.SPEC.api.removeprefix("Reg::")
         if i not in allowed:
             raise VerifyException(
                 f"'{self.name}': {api} of {t} takes a {' or '.join(allowed)} index, not {i} "
-                "(b16: uint16, b32: uint32, b64: uint32 or uint64)"
+                "(b8 and b16: uint16, b32: uint32, b64: uint32 or uint64)"
             )
         if data.type.reg_num == 2 and index.reg_num == 1 and i == "ui64":
             raise VerifyException(
@@ -1043,20 +1067,24 @@ class RegIndexedOp(RegOp):
 
 
 _INDEXED = ("i16", "ui16", "i32", "ui32", "f16", "bf16", "f32", "i64", "ui64")
+_B8 = ("i8", "ui8", *B8_FLOATS)
 _add(
     "RegGatherOp",
     "gather",
     "Gather",
-    (_PTR, _reg_in("index", "I"), _mask()),
+    (Operand("ptr", ub("S"), Effect.READ), _reg_in("index", "I"), _mask()),
     (_reg_out(),),
     sim="gather",
-    dtypes={"T": _INDEXED, "I": ("ui16", "ui32", "ui64")},
-    example={"T": "f32", "I": "ui32"},
+    dtypes={"T": _INDEXED, "S": (*_B8, *_INDEXED), "I": ("ui16", "ui32", "ui64")},
+    example={"T": "f32", "S": "f32", "I": "ui32"},
     base=RegIndexedOp,
     doc="`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled "
-    "elements (0 elsewhere); `index` holds element offsets (uint16 for b16 T, uint32 for "
-    "b32, uint32 or uint64 for b64: the low 32 bits of each are read). 64-bit T: one "
-    "register (32 elements, the index's first 32) or a RegTraitNumTwo pair (64; the "
+    "elements (0 elsewhere); `index` holds element offsets (uint16 for b8 and b16 "
+    "sources, uint32 for b32, uint32 or uint64 for b64: the low 32 bits of each are "
+    "read). The register's element type is the source's, except a b8 source (int8, "
+    "uint8, the 8- and 4-bit floats: a byte offset each) fills a register of any 16-bit "
+    "type, each byte its element's low byte, the high byte 0 (128 elements). 64-bit T: "
+    "one register (32 elements, the index's first 32) or a RegTraitNumTwo pair (64; the "
     "index a uint32 register or a uint64 pair, the mask a b32 mask).",
 )
 _add(
@@ -1065,11 +1093,15 @@ _add(
     "Scatter",
     (_DST_PTR, _reg_in("src"), _reg_in("index", "I"), _mask()),
     sim="scatter",
-    dtypes={"T": _INDEXED, "I": ("ui16", "ui32", "ui64")},
+    dtypes={"T": (*_B8, *_INDEXED), "I": ("ui16", "ui32", "ui64")},
     example={"T": "f32", "I": "ui32"},
     base=RegIndexedOp,
     doc="`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled "
-    "elements; the index types and the 64-bit forms as Gather's.",
+    "elements; the index types and the 64-bit forms as Gather's. A b8 register (int8, "
+    "uint8, the 8- and 4-bit floats) with its uint16 index stores its even bytes: "
+    "ptr[index[k]] = src[2k] for k < 128 where mask bit 2k is set. Two enabled elements "
+    "of different values to one index: which lands is not documented (an error in the "
+    "simulator).",
 )
 
 # -- arithmetic ------------------------------------------------------------------

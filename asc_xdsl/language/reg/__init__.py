@@ -510,25 +510,45 @@ def store_mask(
     _emit(g, "RegStoreMaskOp", [ptr.handle, off, mask.handle], [], dist=d)
 
 
+_B8_GATHER = {"int8": dt.int16, "uint8": dt.uint16}
+"""A b8 source's register when `gather` is not told one (the Gather page's table)."""
+
+
 def gather(
-    ptr: UbPointer, index: RegTensor, mask: MaskReg, trait: RegTrait = RegTrait.NUM_ONE
+    ptr: UbPointer,
+    index: RegTensor,
+    mask: MaskReg,
+    trait: RegTrait = RegTrait.NUM_ONE,
+    dtype: dt.DataType | None = None,
 ) -> RegTensor:
     """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] (element offsets: uint16 for
-    16-bit elements, uint32 for 32-bit, uint32 or uint64 for 64-bit ones). For int64 /
-    uint64, `trait=RegTrait.NUM_TWO` gathers a RegTraitNumTwo pair of 64 (its index a
-    uint32 register or a uint64 pair; its mask a b32 mask)."""
+    8- and 16-bit elements, uint32 for 32-bit, uint32 or uint64 for 64-bit ones). For
+    int64 / uint64, `trait=RegTrait.NUM_TWO` gathers a RegTraitNumTwo pair of 64 (its index
+    a uint32 register or a uint64 pair; its mask a b32 mask). A b8 source (int8, uint8,
+    the 8- and 4-bit floats) fills a register of 16-bit `dtype` (int8: int16 and uint8:
+    uint16 unless told), each byte zero-extended: its element's low byte, the high 0."""
     g = _g("gather")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, index, RegTensor, "index")
     _need(g, mask, MaskReg, "mask")
-    t = _reg_type(ptr.dtype, _trait(g, trait, ptr.dtype))
+    if dtype is None:
+        dtype = _B8_GATHER.get(ptr.dtype.name, ptr.dtype)
+        if ptr.dtype.sizeof() == 1 and dtype is ptr.dtype:
+            g.fail(
+                f"gather of a {ptr.dtype.name} source fills a register of 16-bit elements: "
+                "name it with dtype= (asc.uint16, asc.int16, asc.float16, asc.bfloat16)"
+            )
+    t = _reg_type(_dtype(g, dtype, "dtype"), _trait(g, trait, dtype))
     op = _emit(g, "RegGatherOp", [ptr.handle, index.handle, mask.handle], [t])
-    return RegTensor(op.results[0], ptr.dtype)
+    return RegTensor(op.results[0], dtype)
 
 
 def scatter(ptr: UbPointer, src: RegTensor, index: RegTensor, mask: MaskReg) -> None:
     """`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] (the index types and
-    the 64-bit forms as `gather`'s: src may be a RegTraitNumTwo pair)."""
+    the 64-bit forms as `gather`'s: src may be a RegTraitNumTwo pair). A b8 `src` (int8,
+    uint8, the 8- and 4-bit floats; a uint16 index) stores its even bytes: ptr[index[k]]
+    = src[2k] where mask bit 2k is set, k < 128. Enabled elements of different values
+    go to different indices (which would land is not documented)."""
     g = _g("scatter")
     _need(g, ptr, UbPointer, "ptr")
     _need(g, src, RegTensor, "src")

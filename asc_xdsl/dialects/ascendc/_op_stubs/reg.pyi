@@ -345,15 +345,18 @@ class RegStoreMaskOp(RegOp):
 
 class RegGatherOp(RegIndexedOp):
     """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled elements (0
-    elsewhere); `index` holds element offsets (uint16 for b16 T, uint32 for b32, uint32 or
-    uint64 for b64: the low 32 bits of each are read). 64-bit T: one register (32 elements,
-    the index's first 32) or a RegTraitNumTwo pair (64; the index a uint32 register or a
-    uint64 pair, the mask a b32 mask).
+    elsewhere); `index` holds element offsets (uint16 for b8 and b16 sources, uint32 for
+    b32, uint32 or uint64 for b64: the low 32 bits of each are read). The register's element
+    type is the source's, except a b8 source (int8, uint8, the 8- and 4-bit floats: a byte
+    offset each) fills a register of any 16-bit type, each byte its element's low byte, the
+    high byte 0 (128 elements). 64-bit T: one register (32 elements, the index's first 32)
+    or a RegTraitNumTwo pair (64; the index a uint32 register or a uint64 pair, the mask a
+    b32 mask).
 
     `ascendc.reg.gather`: Ascend C `Reg::Gather`, pipe V.
 
     Operands:
-    - `ptr`: __ubuf__ T*, read
+    - `ptr`: __ubuf__ S*, read
     - `index`: RegTensor<I>
     - `mask`: AscendC::Reg::MaskReg
 
@@ -370,7 +373,10 @@ class RegGatherOp(RegIndexedOp):
 
 class RegScatterOp(RegIndexedOp):
     """`Scatter(ptr, src, index, mask)`: ptr[index[i]] = src[i] for the enabled elements; the
-    index types and the 64-bit forms as Gather's.
+    index types and the 64-bit forms as Gather's. A b8 register (int8, uint8, the 8- and
+    4-bit floats) with its uint16 index stores its even bytes: ptr[index[k]] = src[2k] for k
+    < 128 where mask bit 2k is set. Two enabled elements of different values to one index:
+    which lands is not documented (an error in the simulator).
 
     `ascendc.reg.scatter`: Ascend C `Reg::Scatter`, pipe V.
 

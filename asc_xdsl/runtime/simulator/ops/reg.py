@@ -260,6 +260,9 @@ simulates_float4(
     *(f"ascendc.reg.{m}" for m in ("create_mask", "update_mask", "load_align", "store_align")),
     *(f"ascendc.reg.{m}" for m in ("load_unalign", "store_unalign", "select", "duplicate")),
     *(f"ascendc.reg.{m}" for m in ("cast", "ub_ptr", "vf_call", "load_mask", "store_mask")),
+    # (Gather of a b8 source into b16 elements, Scatter of a b8 register's even bytes:
+    # each moves whole bytes, a pair apiece)
+    *(f"ascendc.reg.{m}" for m in ("gather", "scatter")),
 )
 
 
@@ -621,15 +624,37 @@ def _index_words(index: np.ndarray) -> np.ndarray:
     return index
 
 
+def _base(e, p: int, what: str) -> None:
+    """Gather / Scatter's UB base: 32-byte aligned (the pages' constraint)."""
+    if int(e[p]) % ALIGN:
+        raise AlignmentError(f"{what}: UB base address {int(e[p])} is not {ALIGN}-byte aligned")
+
+
+def _b16_bits(bits: np.ndarray, el: _Elem) -> np.ndarray:
+    """16-bit patterns as a register of el's type holds them (bf16: as float32)."""
+    return bf16_to_f32(bits) if el.bf16 else bits.view(el.dtype)
+
+
 @_builds("gather")
 def _gather(op, comp, arg):
     el = _elem(op.dst.type)
+    # (a b8 source into b16 elements: each byte ptr[index[i]] zero-extended, the index
+    # in bytes; the Gather page: "the low 8 bits the source's, the high 8 bits 0")
+    byte = _elem(op.ptr.type) if _elem(op.ptr.type).size == 1 else None
     p, idx, m, r = (comp.slot(v) for v in (op.ptr, op.index, op.mask, op.dst))
     what = op.SPEC.api
 
     def run(e, c, _op=op):
+        _base(e, p, what)
         index = _index_words(e[idx])[: el.lanes]
         enabled = lanes_of(e[m], el.step)[: len(index)]
+        if byte is not None:
+            bits = np.zeros(el.lanes, np.uint16)
+            for i in np.nonzero(enabled)[0]:
+                address = int(_indexed(c, e, p, index[i : i + 1], byte, what)[0])
+                bits[i] = np.asarray(_ub(c, address, 1, what))[0]
+            e[r] = _b16_bits(bits, el)
+            return
         out = np.zeros(el.lanes, el.dtype)
         for i in np.nonzero(enabled)[0]:
             address = int(_indexed(c, e, p, index[i : i + 1], el, what)[0])
@@ -642,20 +667,42 @@ def _gather(op, comp, arg):
 @_builds("scatter")
 def _scatter(op, comp, arg):
     el = _elem(op.src.type)
+    # (a b8 register with a uint16 index: its even bytes src[2k], enabled by mask bit 2k,
+    # to ptr[index[k]]: the Scatter page's "only the even elements are valid")
+    stride = 2 if el.size == 1 else 1
     p, s, idx, m = (comp.slot(v) for v in (op.ptr, op.src, op.index, op.mask))
     what = op.SPEC.api
 
     def run(e, c, _op=op):
+        _base(e, p, what)
         index = _index_words(e[idx])
-        src = e[s]
+        src = e[s][::stride]
         n = min(len(index), len(src))
-        enabled = lanes_of(e[m], el.step)[:n]
+        enabled = lanes_of(e[m], el.step * stride)[:n]
+        on = np.nonzero(enabled)[0]
+        _unique(index[on], src[on], on * stride, what)
         one = np.ones(1, bool)
-        for i in np.nonzero(enabled)[0]:
+        for i in on:
             address = int(_indexed(c, e, p, index[i : i + 1], el, what)[0])
             _write(c, address, el, src[i : i + 1], one, what)
 
     return run
+
+
+def _unique(index: np.ndarray, values: np.ndarray, elements: np.ndarray, what: str) -> None:
+    """Scatter's enabled indices must differ: the page leaves which of two lands open. Two
+    of one value to one index land the same either way (asc-devkit's bank_conflict_3510
+    sample scatters so), so only differing values to one index are an error."""
+    order = np.argsort(index, kind="stable")
+    same = np.nonzero(index[order][1:] == index[order][:-1])[0]
+    for j in same:
+        a, b = sorted((int(order[j]), int(order[j + 1])))
+        if values[a : a + 1].tobytes() != values[b : b + 1].tobytes():
+            raise SimulatorError(
+                f"{what}: elements {int(elements[a])} and {int(elements[b])} both go to "
+                f"index {int(index[a])} with different values (which one lands is not "
+                "defined: the indices must differ)"
+            )
 
 
 def _int_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
