@@ -1,0 +1,636 @@
+"""A numeric test, against numpy (or an exact reference where numpy has none), of every
+SIMT function s10 added that the other SIMT test files only compile: the half2 /
+bfloat16x2_t pair functions and the scalar half / bfloat16_t ones, all 48 comparisons
+(value, bool and _mask forms, ordered and unordered, NaN on either side), and every
+`__X2Y_R[_sat]` conversion (180: the ones s8 / s9 tested too, as they are one table).
+
+Where the references' rounding conventions come from:
+- the half / bfloat16_t math (h2cos ... h2log2, hlog10): asc_fp16_impl.h / asc_bf16_impl.h
+  convert to float, call the float function (cosf, powf(2.0f, x), ...) and convert back
+  to nearest even: the reference is the float64 function rounded to float, then to T;
+- half arithmetic: one IEEE operation rounded to half (numpy float16); bfloat16_t: the
+  float result rounded to nearest even by its top 16 bits (`_bf16_bits`);
+- the conversions: the CPU-debug `__cvt_*` of asc-tools (cpudebug/include/simt_stub.h):
+  an integer to half / bfloat16_t goes through float, rounded in the mode at each step
+  (`__cvt_half(int32_t)` is `__cvt_half<rnd>(__cvt_float<rnd>(x))`: two roundings); a
+  float / half / bfloat16_t to an integer rounds in the mode and saturates, NaN 0; to
+  its own type rounds to an integral value; the `_sat` forms clamp to the largest finite
+  value, NaN 0. The reference rounds exactly (Fractions), so it checks the ties.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+import numpy as np
+
+import asc_xdsl as asc
+from asc_xdsl.frontend.jit import jit
+
+SOC = "Ascend950PR_9599"
+S = asc.simt
+N = 32  # threads: each converts / computes on element t of every input
+
+
+def _bf16_bits(v) -> np.ndarray:
+    """float32 values rounded to bfloat16 (nearest, ties to even), as bits; NaN quiet."""
+    f = np.asarray(v, np.float32)
+    u = f.view(np.uint32).astype(np.uint64)
+    bits = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+    return np.where(np.isnan(f), np.uint16(0x7FC0) | (bits & 0x8000), bits).astype(np.uint16)
+
+
+def _bf16(bits) -> np.ndarray:
+    return (np.asarray(bits, np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
+def _same(got, want, what: str = "") -> None:
+    """Equal floats: NaN where want is NaN, else the same value and sign (of a zero too)."""
+    got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    nan = np.isnan(want)
+    assert np.array_equal(np.isnan(got), nan), f"{what}: NaN at {np.isnan(got)} != {nan}"
+    bad = (got != want) | (np.signbit(got) != np.signbit(want))
+    bad &= ~nan
+    assert not bad.any(), f"{what}: at {np.flatnonzero(bad)} got {got[bad]} want {want[bad]}"
+
+
+# -- exact rounding ------------------------------------------------------------------------
+
+FORMATS = {  # significand bits, smallest normal exponent, largest finite value
+    "float": (24, -126, float(np.finfo(np.float32).max)),
+    "half": (11, -14, 65504.0),
+    "bfloat16": (8, -126, 3.3895313892515355e38),
+}
+INTS = {"int": (-(2**31), 2**31 - 1), "uint": (0, 2**32 - 1),
+        "ll": (-(2**63), 2**63 - 1), "ull": (0, 2**64 - 1)}  # fmt: skip
+
+
+def _round(v, fmt: str, mode: str, sat: bool = False) -> float:
+    """The finite number v (int or float, exact) rounded to `fmt` in `mode` (IEEE overflow:
+    to infinity where the mode rounds away from the largest value, else the largest;
+    `sat`: always the largest)."""
+    bits, emin, largest = FORMATS[fmt]
+    q = Fraction(v)
+    if q == 0:
+        return math.copysign(0.0, v) if isinstance(v, float) else 0.0
+    neg, m = q < 0, abs(q)
+    e = m.numerator.bit_length() - m.denominator.bit_length()
+    if Fraction(2) ** e > m:
+        e -= 1
+    ulp = Fraction(2) ** (max(e, emin) - bits + 1)
+    n, rest = divmod(m, ulp)
+    up = {
+        "rn": rest > ulp / 2 or (rest == ulp / 2 and n % 2 == 1),
+        "rna": rest >= ulp / 2,
+        "rz": False,
+        "rd": rest > 0 and neg,
+        "ru": rest > 0 and not neg,
+    }[mode]
+    r = float((n + up) * ulp)
+    if r > largest:
+        away = mode in ("rn", "rna") or (mode == "rd" and neg) or (mode == "ru" and not neg)
+        r = largest if sat or not away else math.inf
+    return -r if neg else r
+
+
+def _integral(x: float, mode: str) -> float:
+    if not math.isfinite(x):
+        return x
+    r = {
+        "rn": lambda v: float(np.rint(v)),
+        "rna": lambda v: math.copysign(math.floor(abs(v) + 0.5), v),
+        "rz": math.trunc,
+        "rd": math.floor,
+        "ru": math.ceil,
+    }[mode](x)
+    return math.copysign(float(r), x)  # (-0.5 rounded toward zero: -0)
+
+
+def _convert(name: str, x):
+    """The reference of `__<name>` (`float2half_rz_sat`, ...) of the Python value x."""
+    src, dst, mode, sat = re.fullmatch(r"([a-z0-9]+?)2([a-z]+[0-9]*?)_(rn|rz|rd|ru|rna)(_sat)?",
+                                       name).groups()  # fmt: skip
+    sat = bool(sat)
+    if dst in INTS:
+        lo, hi = INTS[dst]
+        if math.isnan(x):
+            return 0
+        if math.isinf(x):
+            return hi if x > 0 else lo
+        return int(max(lo, min(hi, _integral(x, mode))))
+    if src in INTS:  # (through float, each step rounded in the mode)
+        f = _round(int(x), "float", mode)
+        return f if dst == "float" else _round(f, dst, mode, sat)
+    if src == dst:
+        return _integral(x, mode)
+    if math.isnan(x):
+        return 0.0 if sat else math.nan
+    if math.isinf(x):
+        return math.copysign(FORMATS[dst][2], x) if sat else x
+    return _round(x, dst, mode, sat)
+
+
+def test_exact_rounding_helper():
+    """The reference itself on known cases (ties, overflow, subnormals, double rounding)."""
+    assert _round(2049, "half", "rn") == 2048 and _round(2051, "half", "rn") == 2052
+    assert _round(2049, "half", "rna") == 2050 and _round(-2049, "half", "rd") == -2050
+    assert _round(65520, "half", "rn") == math.inf and _round(65520, "half", "rz") == 65504
+    assert _round(65520, "half", "rn", sat=True) == 65504
+    assert _round(2.0**-25, "half", "rn") == 0 and _round(2.0**-25, "half", "ru") == 2.0**-24
+    assert _round(1 + 2.0**-8, "bfloat16", "rn") == 1 and _round(1 + 2.0**-8, "bfloat16", "rna") > 1
+    assert _convert("int2bfloat16_rn", 2**24 + 2**16 + 1) == 2**24  # (two roundings)
+    assert _round(2**24 + 2**16 + 1, "bfloat16", "rn") == 2**24 + 2**17  # (one)
+    assert math.copysign(1, _convert("half2half_rz", -0.5)) == -1
+
+
+# -- the conversions -----------------------------------------------------------------------
+
+CONVERSIONS = {
+    "float": (
+        "int2float_rn",
+        "int2float_rz",
+        "int2float_rd",
+        "int2float_ru",
+        "int2float_rna",
+        "uint2float_rn",
+        "uint2float_rz",
+        "uint2float_rd",
+        "uint2float_ru",
+        "uint2float_rna",
+        "ll2float_rn",
+        "ll2float_rz",
+        "ll2float_rd",
+        "ll2float_ru",
+        "ll2float_rna",
+        "float2float_rn",
+        "ull2float_rn",
+        "float2float_rz",
+        "ull2float_rz",
+        "float2float_rd",
+        "ull2float_rd",
+        "float2float_ru",
+        "ull2float_ru",
+        "float2float_rna",
+        "ull2float_rna",
+    ),
+    "half": (
+        "float2half_rn",
+        "float2half_rn_sat",
+        "float2half_rz",
+        "float2half_rz_sat",
+        "float2half_rd",
+        "float2half_rd_sat",
+        "float2half_ru",
+        "float2half_ru_sat",
+        "float2half_rna",
+        "float2half_rna_sat",
+        "half2half_rn",
+        "int2half_rn",
+        "int2half_rn_sat",
+        "uint2half_rn",
+        "uint2half_rn_sat",
+        "ll2half_rn",
+        "ull2half_rn",
+        "bfloat162half_rn",
+        "bfloat162half_rn_sat",
+        "half2half_rz",
+        "int2half_rz",
+        "int2half_rz_sat",
+        "uint2half_rz",
+        "uint2half_rz_sat",
+        "ll2half_rz",
+        "ull2half_rz",
+        "bfloat162half_rz",
+        "bfloat162half_rz_sat",
+        "half2half_rd",
+        "int2half_rd",
+        "int2half_rd_sat",
+        "uint2half_rd",
+        "uint2half_rd_sat",
+        "ll2half_rd",
+        "ull2half_rd",
+        "bfloat162half_rd",
+        "bfloat162half_rd_sat",
+        "half2half_ru",
+        "int2half_ru",
+        "int2half_ru_sat",
+        "uint2half_ru",
+        "uint2half_ru_sat",
+        "ll2half_ru",
+        "ull2half_ru",
+        "bfloat162half_ru",
+        "bfloat162half_ru_sat",
+        "half2half_rna",
+        "int2half_rna",
+        "int2half_rna_sat",
+        "uint2half_rna",
+        "uint2half_rna_sat",
+        "ll2half_rna",
+        "ull2half_rna",
+        "bfloat162half_rna",
+        "bfloat162half_rna_sat",
+    ),
+    "bfloat16": (
+        "float2bfloat16_rn",
+        "float2bfloat16_rn_sat",
+        "float2bfloat16_rz",
+        "float2bfloat16_rz_sat",
+        "float2bfloat16_rd",
+        "float2bfloat16_rd_sat",
+        "float2bfloat16_ru",
+        "float2bfloat16_ru_sat",
+        "float2bfloat16_rna",
+        "float2bfloat16_rna_sat",
+        "bfloat162bfloat16_rn",
+        "int2bfloat16_rn",
+        "uint2bfloat16_rn",
+        "ll2bfloat16_rn",
+        "ull2bfloat16_rn",
+        "half2bfloat16_rn",
+        "bfloat162bfloat16_rz",
+        "int2bfloat16_rz",
+        "uint2bfloat16_rz",
+        "ll2bfloat16_rz",
+        "ull2bfloat16_rz",
+        "half2bfloat16_rz",
+        "bfloat162bfloat16_rd",
+        "int2bfloat16_rd",
+        "uint2bfloat16_rd",
+        "ll2bfloat16_rd",
+        "ull2bfloat16_rd",
+        "half2bfloat16_rd",
+        "bfloat162bfloat16_ru",
+        "int2bfloat16_ru",
+        "uint2bfloat16_ru",
+        "ll2bfloat16_ru",
+        "ull2bfloat16_ru",
+        "half2bfloat16_ru",
+        "bfloat162bfloat16_rna",
+        "int2bfloat16_rna",
+        "uint2bfloat16_rna",
+        "ll2bfloat16_rna",
+        "ull2bfloat16_rna",
+        "half2bfloat16_rna",
+    ),
+    "int": (
+        "float2int_rn",
+        "float2int_rz",
+        "float2int_rd",
+        "float2int_ru",
+        "float2int_rna",
+        "half2int_rn",
+        "bfloat162int_rn",
+        "half2int_rz",
+        "bfloat162int_rz",
+        "half2int_rd",
+        "bfloat162int_rd",
+        "half2int_ru",
+        "bfloat162int_ru",
+        "half2int_rna",
+        "bfloat162int_rna",
+    ),
+    "uint": (
+        "float2uint_rn",
+        "float2uint_rz",
+        "float2uint_rd",
+        "float2uint_ru",
+        "float2uint_rna",
+        "half2uint_rn",
+        "bfloat162uint_rn",
+        "half2uint_rz",
+        "bfloat162uint_rz",
+        "half2uint_rd",
+        "bfloat162uint_rd",
+        "half2uint_ru",
+        "bfloat162uint_ru",
+        "half2uint_rna",
+        "bfloat162uint_rna",
+    ),
+    "ll": (
+        "float2ll_rn",
+        "float2ll_rz",
+        "float2ll_rd",
+        "float2ll_ru",
+        "float2ll_rna",
+        "half2ll_rn",
+        "bfloat162ll_rn",
+        "half2ll_rz",
+        "bfloat162ll_rz",
+        "half2ll_rd",
+        "bfloat162ll_rd",
+        "half2ll_ru",
+        "bfloat162ll_ru",
+        "half2ll_rna",
+        "bfloat162ll_rna",
+    ),
+    "ull": (
+        "float2ull_rn",
+        "half2ull_rn",
+        "bfloat162ull_rn",
+        "float2ull_rz",
+        "half2ull_rz",
+        "bfloat162ull_rz",
+        "float2ull_rd",
+        "half2ull_rd",
+        "bfloat162ull_rd",
+        "float2ull_ru",
+        "half2ull_ru",
+        "bfloat162ull_ru",
+        "float2ull_rna",
+        "half2ull_rna",
+        "bfloat162ull_rna",
+    ),
+}
+
+
+@S.vf(launch_bounds=32)
+def cvt_vf(pf: S.Pointer, ph: S.Pointer, pb: S.Pointer, pi: S.Pointer, pu: S.Pointer,
+           pl: S.Pointer, pq: S.Pointer, of: S.Pointer, oh: S.Pointer, obits: S.Pointer,
+           oi: S.Pointer, ou: S.Pointer, ol: S.Pointer, oq: S.Pointer):  # fmt: skip
+    t = S.thread_idx.x
+    xf, xh, xb = pf[t], ph[t], pb.cast(asc.bfloat16)[t]
+    xi, xu, xl, xq = pi[t], pu[t], pl[t], pq[t]
+    ob = obits.cast(asc.bfloat16)
+    o = 25 * t
+    of[o + 0] = S.int2float_rn(xi)
+    of[o + 1] = S.int2float_rz(xi)
+    of[o + 2] = S.int2float_rd(xi)
+    of[o + 3] = S.int2float_ru(xi)
+    of[o + 4] = S.int2float_rna(xi)
+    of[o + 5] = S.uint2float_rn(xu)
+    of[o + 6] = S.uint2float_rz(xu)
+    of[o + 7] = S.uint2float_rd(xu)
+    of[o + 8] = S.uint2float_ru(xu)
+    of[o + 9] = S.uint2float_rna(xu)
+    of[o + 10] = S.ll2float_rn(xl)
+    of[o + 11] = S.ll2float_rz(xl)
+    of[o + 12] = S.ll2float_rd(xl)
+    of[o + 13] = S.ll2float_ru(xl)
+    of[o + 14] = S.ll2float_rna(xl)
+    of[o + 15] = S.float2float_rn(xf)
+    of[o + 16] = S.ull2float_rn(xq)
+    of[o + 17] = S.float2float_rz(xf)
+    of[o + 18] = S.ull2float_rz(xq)
+    of[o + 19] = S.float2float_rd(xf)
+    of[o + 20] = S.ull2float_rd(xq)
+    of[o + 21] = S.float2float_ru(xf)
+    of[o + 22] = S.ull2float_ru(xq)
+    of[o + 23] = S.float2float_rna(xf)
+    of[o + 24] = S.ull2float_rna(xq)
+    o = 55 * t
+    oh[o + 0] = S.float2half_rn(xf)
+    oh[o + 1] = S.float2half_rn_sat(xf)
+    oh[o + 2] = S.float2half_rz(xf)
+    oh[o + 3] = S.float2half_rz_sat(xf)
+    oh[o + 4] = S.float2half_rd(xf)
+    oh[o + 5] = S.float2half_rd_sat(xf)
+    oh[o + 6] = S.float2half_ru(xf)
+    oh[o + 7] = S.float2half_ru_sat(xf)
+    oh[o + 8] = S.float2half_rna(xf)
+    oh[o + 9] = S.float2half_rna_sat(xf)
+    oh[o + 10] = S.half2half_rn(xh)
+    oh[o + 11] = S.int2half_rn(xi)
+    oh[o + 12] = S.int2half_rn_sat(xi)
+    oh[o + 13] = S.uint2half_rn(xu)
+    oh[o + 14] = S.uint2half_rn_sat(xu)
+    oh[o + 15] = S.ll2half_rn(xl)
+    oh[o + 16] = S.ull2half_rn(xq)
+    oh[o + 17] = S.bfloat162half_rn(xb)
+    oh[o + 18] = S.bfloat162half_rn_sat(xb)
+    oh[o + 19] = S.half2half_rz(xh)
+    oh[o + 20] = S.int2half_rz(xi)
+    oh[o + 21] = S.int2half_rz_sat(xi)
+    oh[o + 22] = S.uint2half_rz(xu)
+    oh[o + 23] = S.uint2half_rz_sat(xu)
+    oh[o + 24] = S.ll2half_rz(xl)
+    oh[o + 25] = S.ull2half_rz(xq)
+    oh[o + 26] = S.bfloat162half_rz(xb)
+    oh[o + 27] = S.bfloat162half_rz_sat(xb)
+    oh[o + 28] = S.half2half_rd(xh)
+    oh[o + 29] = S.int2half_rd(xi)
+    oh[o + 30] = S.int2half_rd_sat(xi)
+    oh[o + 31] = S.uint2half_rd(xu)
+    oh[o + 32] = S.uint2half_rd_sat(xu)
+    oh[o + 33] = S.ll2half_rd(xl)
+    oh[o + 34] = S.ull2half_rd(xq)
+    oh[o + 35] = S.bfloat162half_rd(xb)
+    oh[o + 36] = S.bfloat162half_rd_sat(xb)
+    oh[o + 37] = S.half2half_ru(xh)
+    oh[o + 38] = S.int2half_ru(xi)
+    oh[o + 39] = S.int2half_ru_sat(xi)
+    oh[o + 40] = S.uint2half_ru(xu)
+    oh[o + 41] = S.uint2half_ru_sat(xu)
+    oh[o + 42] = S.ll2half_ru(xl)
+    oh[o + 43] = S.ull2half_ru(xq)
+    oh[o + 44] = S.bfloat162half_ru(xb)
+    oh[o + 45] = S.bfloat162half_ru_sat(xb)
+    oh[o + 46] = S.half2half_rna(xh)
+    oh[o + 47] = S.int2half_rna(xi)
+    oh[o + 48] = S.int2half_rna_sat(xi)
+    oh[o + 49] = S.uint2half_rna(xu)
+    oh[o + 50] = S.uint2half_rna_sat(xu)
+    oh[o + 51] = S.ll2half_rna(xl)
+    oh[o + 52] = S.ull2half_rna(xq)
+    oh[o + 53] = S.bfloat162half_rna(xb)
+    oh[o + 54] = S.bfloat162half_rna_sat(xb)
+    o = 40 * t
+    ob[o + 0] = S.float2bfloat16_rn(xf)
+    ob[o + 1] = S.float2bfloat16_rn_sat(xf)
+    ob[o + 2] = S.float2bfloat16_rz(xf)
+    ob[o + 3] = S.float2bfloat16_rz_sat(xf)
+    ob[o + 4] = S.float2bfloat16_rd(xf)
+    ob[o + 5] = S.float2bfloat16_rd_sat(xf)
+    ob[o + 6] = S.float2bfloat16_ru(xf)
+    ob[o + 7] = S.float2bfloat16_ru_sat(xf)
+    ob[o + 8] = S.float2bfloat16_rna(xf)
+    ob[o + 9] = S.float2bfloat16_rna_sat(xf)
+    ob[o + 10] = S.bfloat162bfloat16_rn(xb)
+    ob[o + 11] = S.int2bfloat16_rn(xi)
+    ob[o + 12] = S.uint2bfloat16_rn(xu)
+    ob[o + 13] = S.ll2bfloat16_rn(xl)
+    ob[o + 14] = S.ull2bfloat16_rn(xq)
+    ob[o + 15] = S.half2bfloat16_rn(xh)
+    ob[o + 16] = S.bfloat162bfloat16_rz(xb)
+    ob[o + 17] = S.int2bfloat16_rz(xi)
+    ob[o + 18] = S.uint2bfloat16_rz(xu)
+    ob[o + 19] = S.ll2bfloat16_rz(xl)
+    ob[o + 20] = S.ull2bfloat16_rz(xq)
+    ob[o + 21] = S.half2bfloat16_rz(xh)
+    ob[o + 22] = S.bfloat162bfloat16_rd(xb)
+    ob[o + 23] = S.int2bfloat16_rd(xi)
+    ob[o + 24] = S.uint2bfloat16_rd(xu)
+    ob[o + 25] = S.ll2bfloat16_rd(xl)
+    ob[o + 26] = S.ull2bfloat16_rd(xq)
+    ob[o + 27] = S.half2bfloat16_rd(xh)
+    ob[o + 28] = S.bfloat162bfloat16_ru(xb)
+    ob[o + 29] = S.int2bfloat16_ru(xi)
+    ob[o + 30] = S.uint2bfloat16_ru(xu)
+    ob[o + 31] = S.ll2bfloat16_ru(xl)
+    ob[o + 32] = S.ull2bfloat16_ru(xq)
+    ob[o + 33] = S.half2bfloat16_ru(xh)
+    ob[o + 34] = S.bfloat162bfloat16_rna(xb)
+    ob[o + 35] = S.int2bfloat16_rna(xi)
+    ob[o + 36] = S.uint2bfloat16_rna(xu)
+    ob[o + 37] = S.ll2bfloat16_rna(xl)
+    ob[o + 38] = S.ull2bfloat16_rna(xq)
+    ob[o + 39] = S.half2bfloat16_rna(xh)
+    o = 15 * t
+    oi[o + 0] = S.float2int_rn(xf)
+    oi[o + 1] = S.float2int_rz(xf)
+    oi[o + 2] = S.float2int_rd(xf)
+    oi[o + 3] = S.float2int_ru(xf)
+    oi[o + 4] = S.float2int_rna(xf)
+    oi[o + 5] = S.half2int_rn(xh)
+    oi[o + 6] = S.bfloat162int_rn(xb)
+    oi[o + 7] = S.half2int_rz(xh)
+    oi[o + 8] = S.bfloat162int_rz(xb)
+    oi[o + 9] = S.half2int_rd(xh)
+    oi[o + 10] = S.bfloat162int_rd(xb)
+    oi[o + 11] = S.half2int_ru(xh)
+    oi[o + 12] = S.bfloat162int_ru(xb)
+    oi[o + 13] = S.half2int_rna(xh)
+    oi[o + 14] = S.bfloat162int_rna(xb)
+    o = 15 * t
+    ou[o + 0] = S.float2uint_rn(xf)
+    ou[o + 1] = S.float2uint_rz(xf)
+    ou[o + 2] = S.float2uint_rd(xf)
+    ou[o + 3] = S.float2uint_ru(xf)
+    ou[o + 4] = S.float2uint_rna(xf)
+    ou[o + 5] = S.half2uint_rn(xh)
+    ou[o + 6] = S.bfloat162uint_rn(xb)
+    ou[o + 7] = S.half2uint_rz(xh)
+    ou[o + 8] = S.bfloat162uint_rz(xb)
+    ou[o + 9] = S.half2uint_rd(xh)
+    ou[o + 10] = S.bfloat162uint_rd(xb)
+    ou[o + 11] = S.half2uint_ru(xh)
+    ou[o + 12] = S.bfloat162uint_ru(xb)
+    ou[o + 13] = S.half2uint_rna(xh)
+    ou[o + 14] = S.bfloat162uint_rna(xb)
+    o = 15 * t
+    ol[o + 0] = S.float2ll_rn(xf)
+    ol[o + 1] = S.float2ll_rz(xf)
+    ol[o + 2] = S.float2ll_rd(xf)
+    ol[o + 3] = S.float2ll_ru(xf)
+    ol[o + 4] = S.float2ll_rna(xf)
+    ol[o + 5] = S.half2ll_rn(xh)
+    ol[o + 6] = S.bfloat162ll_rn(xb)
+    ol[o + 7] = S.half2ll_rz(xh)
+    ol[o + 8] = S.bfloat162ll_rz(xb)
+    ol[o + 9] = S.half2ll_rd(xh)
+    ol[o + 10] = S.bfloat162ll_rd(xb)
+    ol[o + 11] = S.half2ll_ru(xh)
+    ol[o + 12] = S.bfloat162ll_ru(xb)
+    ol[o + 13] = S.half2ll_rna(xh)
+    ol[o + 14] = S.bfloat162ll_rna(xb)
+    o = 15 * t
+    oq[o + 0] = S.float2ull_rn(xf)
+    oq[o + 1] = S.half2ull_rn(xh)
+    oq[o + 2] = S.bfloat162ull_rn(xb)
+    oq[o + 3] = S.float2ull_rz(xf)
+    oq[o + 4] = S.half2ull_rz(xh)
+    oq[o + 5] = S.bfloat162ull_rz(xb)
+    oq[o + 6] = S.float2ull_rd(xf)
+    oq[o + 7] = S.half2ull_rd(xh)
+    oq[o + 8] = S.bfloat162ull_rd(xb)
+    oq[o + 9] = S.float2ull_ru(xf)
+    oq[o + 10] = S.half2ull_ru(xh)
+    oq[o + 11] = S.bfloat162ull_ru(xb)
+    oq[o + 12] = S.float2ull_rna(xf)
+    oq[o + 13] = S.half2ull_rna(xh)
+    oq[o + 14] = S.bfloat162ull_rna(xb)
+
+
+@jit
+def cvt_kernel(pf, ph, pb, pi, pu, pl, pq, of, oh, ob, oi, ou, ol, oq):
+    cvt_vf[32](pf, ph, pb, pi, pu, pl, pq, of, oh, ob, oi, ou, ol, oq)
+
+
+XF = np.array(
+    [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.7, -3.7, 70000.5, -70000.5, 65519.0, 65520.0,
+     1e10, -1e10, np.nan, np.inf, -np.inf, 1e20, 2049.5, -2049.5, 0.0, -0.0,
+     1.00390625, -1.01171875, 2.0**-25, 3 * 2.0**-26, -5e-8, 4e9, 3.4e38, -3.39e38, 1e-40,
+     -0.3],
+    np.float32,
+)  # fmt: skip
+"""float sources: integer ties, half / bfloat16 ties (1 + 2^-8, 1 + 3 * 2^-8), half's
+subnormal tie 2^-25, overflow past half's and bfloat16's largest, a float subnormal."""
+XH = np.array(
+    [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, -3.5, 0.0, -0.0, np.nan, np.inf, -np.inf, 65504,
+     -65504, 2050, 1000.5, -1000.5, 6e-8, -6e-8, 0.3, -0.3, 0.7, -0.7, 1 + 2**-10,
+     1 + 2**-8, 1 + 3 * 2**-8, -(1 + 2**-8), 33.5, 255.5, 60000, -(2**-14)],
+    np.float16,
+)  # fmt: skip
+XB = _bf16_bits(np.array(
+    [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5, -3.5, 0.0, -0.0, np.nan, np.inf, -np.inf, 65280,
+     65536, -65536, 1e30, -1e30, 2.0**-25, 3 * 2.0**-26, -(2.0**-25), 2.0**-24, 3 * 2.0**-25,
+     2.0**40, 3e9, -3e9, 5e18, 2e19, 0.75, 100.5, 1e-3, -7.0],
+    np.float32,
+))  # fmt: skip
+"""bfloat16 sources: past half's range (65536, 1e30), half's subnormal ties."""
+_TIES = [2049, 2051, 65519, 65520, 65536, 257, 259, 2**24 + 1, 2**24 + 3, 2**24 + 2**16 + 1]
+XI = np.array(_TIES + [-t for t in _TIES] + [0, 1, -1, 2**31 - 1, -(2**31), 1000000007,
+              123456789, -123456789, 70000, 4097, 33, 65535], np.int64).astype(np.int32)  # fmt: skip
+XU = np.array([*_TIES, 2**32 - 1, 2**31 + 1, 4000000000, 0, 1, 2**31 + 2**7 + 1,
+               *range(3, 2**32, 2**32 // 16)], np.uint64).astype(np.uint32)  # fmt: skip
+XL = np.array(_TIES + [-t for t in _TIES] + [2**53 + 1, -(2**53 + 1), 2**63 - 1, -(2**63),
+              2**62 + 2**38 + 1, 2**40 + 2**16 + 1, 0, -1, 2**39 + 2**15, -(2**31) - 7, 2**24 - 1,
+              -(2**54) - 3],
+              np.int64)  # fmt: skip
+XQ = np.array(_TIES + [2**64 - 1, 2**63 + 1, 2**60 + 2**36, 2**53 + 1, 0, 1, 2**60 + 2**36 + 1,
+              2**32 + 2**8 + 1] + [3**k for k in range(25, 39)], np.uint64)  # fmt: skip
+OUT_DTYPES = {"float": np.float32, "half": np.float16, "bfloat16": np.uint16, "int": np.int32,
+              "uint": np.uint32, "ll": np.int64, "ull": np.uint64}  # fmt: skip
+
+
+def _sources() -> dict:
+    """Each source type's 32 values as Python numbers (exact)."""
+    return {
+        "float": [float(v) for v in XF],
+        "half": [float(v) for v in XH],
+        "bfloat16": [float(v) for v in _bf16(XB)],
+        "int": [int(v) for v in XI],
+        "uint": [int(v) for v in XU],
+        "ll": [int(v) for v in XL],
+        "ull": [int(v) for v in XQ],
+    }
+
+
+def test_every_conversion_is_in_the_kernel():
+    """The table above is the dialect's whole list of `__X2Y_R[_sat]` conversions."""
+    from asc_xdsl.dialects.ascendc.simt import MATH
+
+    pattern = r"(float|half|bfloat16|int|uint|ll|ull)2(float|half|bfloat16|int|uint|ll|ull)"
+    pattern += r"_(rn|rz|rd|ru|rna)(_sat)?"
+    names = {n.rpartition(".")[2] for n in MATH}
+    want = {n for n in names if re.fullmatch(pattern, n)}
+    assert want == {n for ns in CONVERSIONS.values() for n in ns}
+
+
+def test_every_conversion_against_an_exact_reference():
+    for a in (XF, XH, XB, XI, XU, XL, XQ):
+        assert a.size == N
+    outs = {d: np.zeros(len(ns) * N, OUT_DTYPES[d]) for d, ns in CONVERSIONS.items()}
+    with np.errstate(all="ignore"):
+        cvt_kernel[1](XF, XH, XB, XI, XU, XL, XQ, *outs.values(), platform=SOC)
+    src = _sources()
+    bad = []
+    for dst, names in CONVERSIONS.items():
+        got = outs[dst].reshape(N, len(names))
+        if dst == "bfloat16":
+            got = _bf16(got)
+        for k, name in enumerate(names):
+            xs = src[name.partition("2")[0]]
+            want = [_convert(name, x) for x in xs]
+            if dst in INTS:
+                wrong = [(x, int(g), w) for x, g, w in zip(xs, got[:, k], want, strict=True)
+                         if int(g) != w]  # fmt: skip
+                if wrong:
+                    bad.append((name, wrong))
+                continue
+            try:
+                _same(got[:, k], want, name)
+            except AssertionError as e:
+                bad.append((name, str(e)))
+    assert not bad, "\n".join(f"{n}: {w}" for n, w in bad)
