@@ -634,3 +634,385 @@ def test_every_conversion_against_an_exact_reference():
             except AssertionError as e:
                 bad.append((name, str(e)))
     assert not bad, "\n".join(f"{n}: {w}" for n, w in bad)
+
+
+# -- the comparisons: 12 relations x (half2 value, bool, _mask forms; scalar) ---------------
+
+RELATIONS = ("eq", "ne", "le", "ge", "lt", "gt")
+PREDICATES = RELATIONS + tuple(r + "u" for r in RELATIONS)
+
+
+@S.vf(launch_bounds=32)
+def cmp_half_vf(px: S.Pointer, py: S.Pointer, pq: S.Pointer, m: S.Pointer):
+    t = S.thread_idx.x
+    v = px.cast(S.half2)[t]
+    w = py.cast(S.half2)[t]
+    q = pq.cast(S.half2)
+    o = 12 * t
+    k = 36 * t
+    q[o + 0] = S.heqx2(v, w)
+    q[o + 1] = S.hnex2(v, w)
+    q[o + 2] = S.hlex2(v, w)
+    q[o + 3] = S.hgex2(v, w)
+    q[o + 4] = S.hltx2(v, w)
+    q[o + 5] = S.hgtx2(v, w)
+    q[o + 6] = S.hequx2(v, w)
+    q[o + 7] = S.hneux2(v, w)
+    q[o + 8] = S.hleux2(v, w)
+    q[o + 9] = S.hgeux2(v, w)
+    q[o + 10] = S.hltux2(v, w)
+    q[o + 11] = S.hgtux2(v, w)
+    m[k + 0] = S.heqx2_mask(v, w)
+    m[k + 12] = S.hbeqx2(v, w)
+    m[k + 24] = S.heq(v.x, w.x)
+    m[k + 1] = S.hnex2_mask(v, w)
+    m[k + 13] = S.hbnex2(v, w)
+    m[k + 25] = S.hne(v.x, w.x)
+    m[k + 2] = S.hlex2_mask(v, w)
+    m[k + 14] = S.hblex2(v, w)
+    m[k + 26] = S.hle(v.x, w.x)
+    m[k + 3] = S.hgex2_mask(v, w)
+    m[k + 15] = S.hbgex2(v, w)
+    m[k + 27] = S.hge(v.x, w.x)
+    m[k + 4] = S.hltx2_mask(v, w)
+    m[k + 16] = S.hbltx2(v, w)
+    m[k + 28] = S.hlt(v.x, w.x)
+    m[k + 5] = S.hgtx2_mask(v, w)
+    m[k + 17] = S.hbgtx2(v, w)
+    m[k + 29] = S.hgt(v.x, w.x)
+    m[k + 6] = S.hequx2_mask(v, w)
+    m[k + 18] = S.hbequx2(v, w)
+    m[k + 30] = S.hequ(v.x, w.x)
+    m[k + 7] = S.hneux2_mask(v, w)
+    m[k + 19] = S.hbneux2(v, w)
+    m[k + 31] = S.hneu(v.x, w.x)
+    m[k + 8] = S.hleux2_mask(v, w)
+    m[k + 20] = S.hbleux2(v, w)
+    m[k + 32] = S.hleu(v.x, w.x)
+    m[k + 9] = S.hgeux2_mask(v, w)
+    m[k + 21] = S.hbgeux2(v, w)
+    m[k + 33] = S.hgeu(v.x, w.x)
+    m[k + 10] = S.hltux2_mask(v, w)
+    m[k + 22] = S.hbltux2(v, w)
+    m[k + 34] = S.hltu(v.x, w.x)
+    m[k + 11] = S.hgtux2_mask(v, w)
+    m[k + 23] = S.hbgtux2(v, w)
+    m[k + 35] = S.hgtu(v.x, w.x)
+
+
+@S.vf(launch_bounds=32)
+def cmp_bf16_vf(px: S.Pointer, py: S.Pointer, pq: S.Pointer, m: S.Pointer):
+    t = S.thread_idx.x
+    v = px.cast(S.bfloat16x2)[t]
+    w = py.cast(S.bfloat16x2)[t]
+    q = pq.cast(S.bfloat16x2)
+    o = 12 * t
+    k = 36 * t
+    q[o + 0] = S.heqx2(v, w)
+    q[o + 1] = S.hnex2(v, w)
+    q[o + 2] = S.hlex2(v, w)
+    q[o + 3] = S.hgex2(v, w)
+    q[o + 4] = S.hltx2(v, w)
+    q[o + 5] = S.hgtx2(v, w)
+    q[o + 6] = S.hequx2(v, w)
+    q[o + 7] = S.hneux2(v, w)
+    q[o + 8] = S.hleux2(v, w)
+    q[o + 9] = S.hgeux2(v, w)
+    q[o + 10] = S.hltux2(v, w)
+    q[o + 11] = S.hgtux2(v, w)
+    m[k + 0] = S.heqx2_mask(v, w)
+    m[k + 12] = S.hbeqx2(v, w)
+    m[k + 24] = S.heq(v.x, w.x)
+    m[k + 1] = S.hnex2_mask(v, w)
+    m[k + 13] = S.hbnex2(v, w)
+    m[k + 25] = S.hne(v.x, w.x)
+    m[k + 2] = S.hlex2_mask(v, w)
+    m[k + 14] = S.hblex2(v, w)
+    m[k + 26] = S.hle(v.x, w.x)
+    m[k + 3] = S.hgex2_mask(v, w)
+    m[k + 15] = S.hbgex2(v, w)
+    m[k + 27] = S.hge(v.x, w.x)
+    m[k + 4] = S.hltx2_mask(v, w)
+    m[k + 16] = S.hbltx2(v, w)
+    m[k + 28] = S.hlt(v.x, w.x)
+    m[k + 5] = S.hgtx2_mask(v, w)
+    m[k + 17] = S.hbgtx2(v, w)
+    m[k + 29] = S.hgt(v.x, w.x)
+    m[k + 6] = S.hequx2_mask(v, w)
+    m[k + 18] = S.hbequx2(v, w)
+    m[k + 30] = S.hequ(v.x, w.x)
+    m[k + 7] = S.hneux2_mask(v, w)
+    m[k + 19] = S.hbneux2(v, w)
+    m[k + 31] = S.hneu(v.x, w.x)
+    m[k + 8] = S.hleux2_mask(v, w)
+    m[k + 20] = S.hbleux2(v, w)
+    m[k + 32] = S.hleu(v.x, w.x)
+    m[k + 9] = S.hgeux2_mask(v, w)
+    m[k + 21] = S.hbgeux2(v, w)
+    m[k + 33] = S.hgeu(v.x, w.x)
+    m[k + 10] = S.hltux2_mask(v, w)
+    m[k + 22] = S.hbltux2(v, w)
+    m[k + 34] = S.hltu(v.x, w.x)
+    m[k + 11] = S.hgtux2_mask(v, w)
+    m[k + 23] = S.hbgtux2(v, w)
+    m[k + 35] = S.hgtu(v.x, w.x)
+
+
+@jit
+def cmp_kernel(hx, hy, hq, hm, bx, by, bq, bm):
+    cmp_half_vf[32](hx, hy, hq, hm)
+    cmp_bf16_vf[32](bx, by, bq, bm)
+
+
+def _operands(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """64 x and y components: every order, equal values, +0 / -0, infinities, NaN on
+    either side and both, then random ones with some equal."""
+    special = [(1, 2), (2, 1), (1, 1), (0.0, -0.0), (np.nan, 1), (1, np.nan), (np.nan, np.nan),
+               (np.inf, np.inf), (-np.inf, np.inf), (np.inf, 60000), (-1, -2), (-2, -2),
+               (np.nan, -np.inf), (-0.0, 0.0), (3.5, 3.5), (-np.inf, -np.inf)]  # fmt: skip
+    rng = np.random.default_rng(seed)
+    x = rng.integers(-4, 5, 64).astype(np.float32) / 2
+    y = rng.integers(-4, 5, 64).astype(np.float32) / 2
+    # (each special pair once as the first component, once as the second)
+    for i, (a, b) in enumerate(special):
+        x[2 * i], y[2 * i] = a, b
+        x[2 * (i + 16) + 1], y[2 * (i + 16) + 1] = a, b
+    return x, y
+
+
+def _relation(p: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    with np.errstate(invalid="ignore"):
+        rel = {"eq": a == b, "ne": a != b, "le": a <= b, "ge": a >= b, "lt": a < b, "gt": a > b}
+        nan = np.isnan(a) | np.isnan(b)
+        return (rel[p[:2]] | nan) if p.endswith("u") else (rel[p[:2]] & ~nan)
+
+
+def test_every_comparison_ordered_and_unordered():
+    x, y = _operands(3)
+    hx, hy = x.astype(np.float16), y.astype(np.float16)
+    bx, by = _bf16_bits(x), _bf16_bits(y)
+    hq, bq = np.zeros(12 * N * 2, np.float16), np.zeros(12 * N * 2, np.uint16)
+    hm, bm = np.zeros(36 * N, np.uint32), np.zeros(36 * N, np.uint32)
+    cmp_kernel[1](hx, hy, hq, hm, bx, by, bq, bm, platform=SOC)
+    for what, q, m in (("half2", hq, hm), ("bfloat16x2", _bf16(bq), bm)):
+        q, m = q.reshape(N, 12, 2).astype(np.float64), m.reshape(N, 36)
+        a, b = x.reshape(N, 2), y.reshape(N, 2)  # (exact in half and bfloat16)
+        for i, p in enumerate(PREDICATES):
+            r = _relation(p, a, b)
+            _same(q[:, i], r.astype(np.float64), f"{what} h{p}x2")
+            mask = np.where(r[:, 0], 0xFFFF, 0) | np.where(r[:, 1], 0xFFFF0000, 0)
+            assert list(m[:, i]) == list(mask), f"{what} h{p}x2_mask"
+            assert list(m[:, 12 + i]) == list(r.all(axis=1).astype(int)), f"{what} hb{p}x2"
+            assert list(m[:, 24 + i]) == list(r[:, 0].astype(int)), f"{what} h{p}"
+
+
+# -- the half / bfloat16_t math, arithmetic and pair building ------------------------------
+
+MATH = ("h2cos", "h2sin", "h2tanh", "h2exp2", "h2exp10", "h2log", "h2log2", "h2rcp",
+        "h2floor", "h2rint", "h2ceil", "h2trunc")  # fmt: skip
+Q = 19  # pair results a thread writes
+H = 8  # scalar results
+
+
+@S.vf(launch_bounds=32)
+def half_vf(px: S.Pointer, py: S.Pointer, pq: S.Pointer, hs: S.Pointer, m: S.Pointer,
+            il: S.Pointer, ol: S.Pointer):  # fmt: skip
+    t = S.thread_idx.x
+    v = px.cast(S.half2)[t]
+    w = py.cast(S.half2)[t]
+    q = pq.cast(S.half2)
+    o = Q * t
+    q[o] = S.h2cos(v)
+    q[o + 1] = S.h2sin(v)
+    q[o + 2] = S.h2tanh(v)
+    q[o + 3] = S.h2exp2(v)
+    q[o + 4] = S.h2exp10(v)
+    q[o + 5] = S.h2log(v)
+    q[o + 6] = S.h2log2(v)
+    q[o + 7] = S.h2rcp(v)
+    q[o + 8] = S.h2floor(v)
+    q[o + 9] = S.h2rint(v)
+    q[o + 10] = S.h2ceil(v)
+    q[o + 11] = S.h2trunc(v)
+    q[o + 12] = S.isnanx2(v)
+    q[o + 13] = S.hminx2(v, w)
+    q[o + 14] = S.hmaxx2_nan(v, w)
+    q[o + 15] = S.halves2half2(v.y, w.x)
+    q[o + 16] = S.high2half2(v)
+    q[o + 17] = S.lows2half2(v, w)
+    q[o + 18] = S.lowhigh2highlow(w)
+    h = H * t
+    hs[h] = S.hsub(v.x, w.x)
+    hs[h + 1] = S.hmul(v.x, w.x)
+    hs[h + 2] = S.hmax_nan(v.x, w.x)
+    hs[h + 3] = S.hmin_nan(v.x, w.x)
+    hs[h + 4] = S.hneg(v.x)
+    hs[h + 5] = S.hlog10(v.x)
+    hs[h + 6] = S.low2half(w)
+    hs[h + 7] = S.high2half(w)
+    m[2 * t] = S.hisinf(v.x)
+    m[2 * t + 1] = S.hisinf(v.y)
+    ol[t] = S.labs(il[t])
+
+
+@S.vf(launch_bounds=32)
+def bf16_vf(px: S.Pointer, py: S.Pointer, pq: S.Pointer, pbits: S.Pointer, m: S.Pointer):
+    t = S.thread_idx.x
+    v = px.cast(S.bfloat16x2)[t]
+    w = py.cast(S.bfloat16x2)[t]
+    q = pq.cast(S.bfloat16x2)
+    hs = pbits.cast(asc.bfloat16)
+    o = Q * t
+    q[o] = S.h2cos(v)
+    q[o + 1] = S.h2sin(v)
+    q[o + 2] = S.h2tanh(v)
+    q[o + 3] = S.h2exp2(v)
+    q[o + 4] = S.h2exp10(v)
+    q[o + 5] = S.h2log(v)
+    q[o + 6] = S.h2log2(v)
+    q[o + 7] = S.h2rcp(v)
+    q[o + 8] = S.h2floor(v)
+    q[o + 9] = S.h2rint(v)
+    q[o + 10] = S.h2ceil(v)
+    q[o + 11] = S.h2trunc(v)
+    q[o + 12] = S.isnanx2(v)
+    q[o + 13] = S.hminx2(v, w)
+    q[o + 14] = S.hmaxx2_nan(v, w)
+    q[o + 15] = S.halves2bfloat162(v.y, w.x)
+    q[o + 16] = S.highs2bfloat162(v, w)
+    q[o + 17] = S.floats2bfloat162_rn(S.bfloat162float(v.x) * 3.0, S.bfloat162float(w.y) / 3.0)
+    h = H * t
+    hs[h] = S.hsub(v.x, w.x)
+    hs[h + 1] = S.hmul(v.x, w.x)
+    hs[h + 2] = S.hmax_nan(v.x, w.x)
+    hs[h + 3] = S.hmin_nan(v.x, w.x)
+    hs[h + 4] = S.hneg(v.x)
+    hs[h + 5] = S.hlog10(v.x)
+    hs[h + 6] = S.low2bfloat16(S.bfloat162bfloat162(w.y))
+    hs[h + 7] = S.ushort_as_bfloat16(t + 16256)  # (0x3F80 + t: 1.0, 1 + 2^-7, ...)
+    q[o + 18] = S.low2bfloat162(v)
+    m[2 * t] = S.hisinf(v.x)
+    m[2 * t + 1] = S.hisinf(v.y)
+
+
+@jit
+def half_kernel(hx, hy, hq, hs, hm, il, ol, bx, by, bq, bs, bm):
+    half_vf[32](hx, hy, hq, hs, hm, il, ol)
+    bf16_vf[32](bx, by, bq, bs, bm)
+
+
+def _math_operands() -> tuple[np.ndarray, np.ndarray]:
+    x = np.array(
+        [0.5, -0.5, 1.5, 2.5, -2.5, 0.0, -0.0, np.nan, np.inf, -np.inf, 60000, 6e-8, 1e-3,
+         -1e-3, 0.01, 3.140625, -3.140625, 10, -10, 100, 4.5, -4.5, 0.1, 2, 7.25, -0.75,
+         0.2, 20, -20, 1.0, -1.0, 0.046875],
+        np.float32,
+    )  # fmt: skip
+    rng = np.random.default_rng(5)
+    x = np.concatenate([x, rng.uniform(-8, 8, 32).astype(np.float32)])
+    y = rng.uniform(-8, 8, 64).astype(np.float32)
+    y[[1, 8, 20, 33]] = [np.nan, np.inf, np.nan, -np.inf]
+    return x, y
+
+
+def _via_float(fn, x: np.ndarray) -> np.ndarray:
+    """The header's `__cvt_T(fnf(__cvt_float(x)))`: fn in float64, rounded to float."""
+    with np.errstate(all="ignore"):
+        return fn(x.astype(np.float64)).astype(np.float32)
+
+
+def _math_refs(x32: np.ndarray, in_t) -> dict:
+    """Each MATH function's float result (before its rounding to T) of the components."""
+    f32 = np.float32
+    with np.errstate(all="ignore"):
+        log2 = _via_float(np.log, x32) / f32(np.log(2.0))  # (logf(x) / logf(2.0f), in float)
+        return {
+            "h2cos": _via_float(np.cos, x32),
+            "h2sin": _via_float(np.sin, x32),
+            # (math_functions_impl.h's tanhf: 1.0f - 2.0f / (expf(2.0f * x) + 1.0f), in
+            # float: tanh of a tiny x is 0, of -0 is +0)
+            "h2tanh": f32(1) - f32(2) / (_via_float(np.exp, f32(2) * x32) + f32(1)),
+            "h2exp2": _via_float(np.exp2, x32),
+            "h2exp10": _via_float(lambda v: 10.0**v, x32),
+            "h2log": _via_float(np.log, x32),
+            "h2log2": log2,
+            "h2rcp": f32(1) / x32,  # (T(1) / x: one division, rounded to T below)
+            "h2floor": np.floor(x32),
+            "h2rint": np.rint(x32),
+            "h2ceil": np.ceil(x32),
+            "h2trunc": np.trunc(x32),
+        }
+
+
+def _to_half(v) -> np.ndarray:
+    with np.errstate(over="ignore"):  # (past 65504: inf, as __cvt_half rounds it)
+        return np.asarray(v, np.float32).astype(np.float16)
+
+
+def _nan_max(a, b):
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isnan(a) | np.isnan(b), np.nan, np.maximum(a, b))
+
+
+def _nan_min(a, b):
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isnan(a) | np.isnan(b), np.nan, np.minimum(a, b))
+
+
+def test_half_and_bfloat16_functions_against_numpy():
+    x, y = _math_operands()
+    hx, hy = x.astype(np.float16), y.astype(np.float16)
+    bx, by = _bf16_bits(x), _bf16_bits(y)
+    il = np.array([5, -5, 0, -(2**63), 2**63 - 1, -(2**40)] * 5 + [1, -1], np.int64)
+    outs = dict(
+        hq=np.zeros(Q * N * 2, np.float16), hs=np.zeros(H * N, np.float16),
+        hm=np.zeros(2 * N, np.uint32), ol=np.zeros(N, np.int64),
+        bq=np.zeros(Q * N * 2, np.uint16), bs=np.zeros(H * N, np.uint16),
+        bm=np.zeros(2 * N, np.uint32),
+    )  # fmt: skip
+    with np.errstate(all="ignore"):
+        half_kernel[1](hx, hy, outs["hq"], outs["hs"], outs["hm"], il, outs["ol"], bx, by,
+                       outs["bq"], outs["bs"], outs["bm"], platform=SOC)  # fmt: skip
+    # labs: |x|, LLONG_MIN's as C's two's complement leaves it
+    assert list(outs["ol"]) == [abs(int(v)) if v != -(2**63) else -(2**63) for v in il]
+    to_bf16 = lambda v: _bf16(_bf16_bits(v))  # noqa: E731
+    cases = (
+        ("half", hx.astype(np.float32), hy.astype(np.float32), outs["hq"], outs["hs"],
+         outs["hm"], _to_half),
+        ("bfloat16", _bf16(bx), _bf16(by), _bf16(outs["bq"]), _bf16(outs["bs"]), outs["bm"],
+         to_bf16),
+    )  # fmt: skip
+    for what, a, b, q, hs, m, to_t in cases:
+        q, hs = q.reshape(N, Q, 2), hs.reshape(N, H)
+        v, w = a.reshape(N, 2), b.reshape(N, 2)
+        for i, (name, ref) in enumerate(_math_refs(a, None).items()):
+            _same(q[:, i], to_t(ref).reshape(N, 2), f"{what} {name}")
+        _same(q[:, 12], np.isnan(v).astype(np.float64), f"{what} isnanx2")
+        _same(q[:, 13], np.fmin(v, w), f"{what} hminx2")
+        _same(q[:, 14], _nan_max(v, w), f"{what} hmaxx2_nan")
+        _same(q[:, 15], np.stack([v[:, 1], w[:, 0]], axis=1), f"{what} halves2")
+        if what == "half":
+            _same(q[:, 16], np.stack([v[:, 1], v[:, 1]], axis=1), "high2half2")
+            _same(q[:, 17], np.stack([v[:, 0], w[:, 0]], axis=1), "lows2half2")
+            _same(hs[:, 6], w[:, 0], "low2half")
+            _same(hs[:, 7], w[:, 1], "high2half")
+            _same(q[:, 18], w[:, ::-1], "lowhigh2highlow")
+        else:
+            _same(q[:, 16], np.stack([v[:, 1], w[:, 1]], axis=1), "highs2bfloat162")
+            f = np.stack([v[:, 0] * np.float32(3), w[:, 1] / np.float32(3)], axis=1)
+            _same(q[:, 17], to_bf16(f), "floats2bfloat162_rn")
+            _same(hs[:, 6], w[:, 1], "bfloat162bfloat162")
+            _same(q[:, 18], np.stack([v[:, 0], v[:, 0]], axis=1), "low2bfloat162")
+            _same(hs[:, 7], _bf16(0x3F80 + np.arange(N)), "ushort_as_bfloat16")
+        vx, wx = v[:, 0].astype(np.float64), w[:, 0].astype(np.float64)
+        with np.errstate(all="ignore"):
+            exact = {"hsub": vx - wx, "hmul": vx * wx}  # (exact in float64)
+            for j, name in enumerate(exact):
+                want = [_round(e, what, "rn") if np.isfinite(e) else e for e in exact[name]]
+                _same(hs[:, j], want, f"{what} {name}")
+            _same(hs[:, 2], _nan_max(vx, wx), f"{what} hmax_nan")
+            _same(hs[:, 3], _nan_min(vx, wx), f"{what} hmin_nan")
+            _same(hs[:, 4], -vx, f"{what} hneg")
+            log10 = _via_float(np.log, v[:, 0]) / np.float32(np.log(10.0))
+            _same(hs[:, 5], to_t(log10), f"{what} hlog10")
+        assert list(m) == list(np.isinf(a).astype(int)), f"{what} hisinf"
