@@ -1016,3 +1016,115 @@ def test_half_and_bfloat16_functions_against_numpy():
             log10 = _via_float(np.log, v[:, 0]) / np.float32(np.log(10.0))
             _same(hs[:, 5], to_t(log10), f"{what} hlog10")
         assert list(m) == list(np.isinf(a).astype(int)), f"{what} hisinf"
+
+
+# -- pair shuffles, atomics and cache-hinted loads / stores --------------------------------
+
+A = 7  # atomic slots a thread owns: add, sub, exch, max, min, cas (equal), cas (not)
+
+
+@S.vf(launch_bounds=32)
+def half2_mem_vf(px: S.Pointer, pacc: S.Pointer, pold: S.Pointer, psh: S.Pointer,
+                 pc: S.Pointer, pall: S.Pointer):  # fmt: skip
+    t = S.thread_idx.x
+    x = px.cast(S.half2)
+    v = x[t]
+    a = pacc.cast(S.half2)
+    r = pold.cast(S.half2)
+    o = A * t
+    r[o] = S.atomic_add(a, o, v)
+    r[o + 1] = S.atomic_sub(a, o + 1, v)
+    r[o + 2] = S.atomic_exch(a, o + 2, v)
+    r[o + 3] = S.atomic_max(a, o + 3, v)
+    r[o + 4] = S.atomic_min(a, o + 4, v)
+    r[o + 5] = S.atomic_cas(a, o + 5, S.ldcg(a, o + 5), v)
+    r[o + 6] = S.atomic_cas(a, o + 6, v, v)
+    s = psh.cast(S.half2)
+    s[4 * t] = S.shfl(v, 31 - t)
+    s[4 * t + 1] = S.shfl_up(v, 3)
+    s[4 * t + 2] = S.shfl_down(v, 5, 16)
+    s[4 * t + 3] = S.shfl_xor(v, 6)
+    c = pc.cast(S.half2)
+    S.stcg(c, 2 * t, S.ldca(x, 31 - t))
+    S.stwt(c, 2 * t + 1, S.ldcg(x, t))
+    S.atomic_add(pall.cast(S.half2), 0, v)
+
+
+@S.vf(launch_bounds=32)
+def bf16x2_mem_vf(px: S.Pointer, pacc: S.Pointer, pold: S.Pointer, psh: S.Pointer,
+                  pc: S.Pointer, pall: S.Pointer):  # fmt: skip
+    t = S.thread_idx.x
+    x = px.cast(S.bfloat16x2)
+    v = x[t]
+    a = pacc.cast(S.bfloat16x2)
+    r = pold.cast(S.bfloat16x2)
+    o = A * t
+    r[o] = S.atomic_add(a, o, v)
+    r[o + 1] = S.atomic_sub(a, o + 1, v)
+    r[o + 2] = S.atomic_exch(a, o + 2, v)
+    r[o + 3] = S.atomic_max(a, o + 3, v)
+    r[o + 4] = S.atomic_min(a, o + 4, v)
+    r[o + 5] = S.atomic_cas(a, o + 5, S.ldcg(a, o + 5), v)
+    r[o + 6] = S.atomic_cas(a, o + 6, v, v)
+    s = psh.cast(S.bfloat16x2)
+    s[4 * t] = S.shfl(v, 31 - t)
+    s[4 * t + 1] = S.shfl_up(v, 3)
+    s[4 * t + 2] = S.shfl_down(v, 5, 16)
+    s[4 * t + 3] = S.shfl_xor(v, 6)
+    c = pc.cast(S.bfloat16x2)
+    S.stcg(c, 2 * t, S.ldca(x, 31 - t))
+    S.stwt(c, 2 * t + 1, S.ldcg(x, t))
+    S.atomic_add(pall.cast(S.bfloat16x2), 0, v)
+
+
+@jit
+def mem_kernel(hx, hacc, hold, hsh, hc, hall, bx, bacc, bold, bsh, bc, ball):
+    half2_mem_vf[32](hx, hacc, hold, hsh, hc, hall)
+    bf16x2_mem_vf[32](bx, bacc, bold, bsh, bc, ball)
+
+
+def test_pair_shuffles_atomics_and_cached_accesses():
+    rng = np.random.default_rng(9)
+    x = (rng.integers(-40, 41, 64) / 8).astype(np.float32)  # (exact in both types)
+    x[[5, 6]] = [1e-3, 3.3]  # (sums that round)
+    init = (rng.integers(-40, 41, A * N * 2) / 8).astype(np.float32)
+    init.reshape(N, A, 2)[:, 6] = x.reshape(N, 2) + 1  # (cas: never equal)
+    h = dict(x=x.astype(np.float16), acc=init.astype(np.float16))
+    b = dict(x=_bf16_bits(x), acc=_bf16_bits(init))
+    for d, dtype in ((h, np.float16), (b, np.uint16)):
+        d.update(old=np.zeros(A * N * 2, dtype), sh=np.zeros(4 * N * 2, dtype),
+                 c=np.zeros(2 * N * 2, dtype), all=np.zeros(2, dtype))  # fmt: skip
+    keys = ("x", "acc", "old", "sh", "c", "all")
+    mem_kernel[1](*(h[k] for k in keys), *(b[k] for k in keys), platform=SOC)
+    for what, d, value, to_t in (
+        ("half2", h, lambda a: a.astype(np.float32), _to_half),
+        ("bfloat16x2", b, _bf16, lambda v: _bf16(_bf16_bits(v))),
+    ):
+        v = value(d["x"]).reshape(N, 2)
+        start = to_t(init).astype(np.float32).reshape(N, A, 2)
+        acc, old = value(d["acc"]).reshape(N, A, 2), value(d["old"]).reshape(N, A, 2)
+        _same(old, start, f"{what} atomics' old values")  # (each slot: one thread's)
+        stored = {
+            0: to_t(start[:, 0] + v),  # (exact in float32, rounded once to T)
+            1: to_t(start[:, 1] - v),
+            2: v,
+            3: np.maximum(start[:, 3], v),
+            4: np.minimum(start[:, 4], v),
+            5: v,
+            6: start[:, 6],
+        }
+        for k, want in stored.items():
+            _same(acc[:, k], want, f"{what} atomic slot {k}")
+        lane = np.arange(N)
+        sh = value(d["sh"]).reshape(N, 4, 2)
+        _same(sh[:, 0], v[31 - lane], f"{what} shfl")
+        _same(sh[:, 1], v[np.where(lane >= 3, lane - 3, lane)], f"{what} shfl_up")
+        _same(sh[:, 2], v[np.where(lane % 16 + 5 < 16, lane + 5, lane)], f"{what} shfl_down")
+        _same(sh[:, 3], v[lane ^ 6], f"{what} shfl_xor")
+        c = value(d["c"]).reshape(N, 2, 2)
+        _same(c[:, 0], v[31 - lane], f"{what} ldca / stcg")
+        _same(c[:, 1], v, f"{what} ldcg / stwt")
+        running = np.zeros(2, np.float32)  # (the shared add: in lane order, each sum
+        for pair in v:  # rounded to T)
+            running = to_t(running + pair).astype(np.float32)
+        _same(value(d["all"]), running, f"{what} shared atomic_add")
