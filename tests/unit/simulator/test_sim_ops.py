@@ -199,6 +199,18 @@ def test_cast_float_to_int_saturates():
     assert out[:3].tolist() == [32767, -32768, 0]
 
 
+def test_cast_to_64_bit_ints_saturates_past_float64s_reach():
+    # float64 has no int64 / uint64 max: a clip to it gave 2**63 (2**64), which wrapped
+    # to the minimum (0) on conversion
+    from asc_xdsl.runtime.simulator.ops.cast import RoundMode, to_int
+
+    x = np.array([np.inf, 1e20, 2.0**63, 2.0**63 - 1024, -np.inf, -1e20, np.nan, -3.5])
+    got = to_int(x, np.dtype(np.int64), RoundMode.CAST_TRUNC).tolist()
+    assert got == [2**63 - 1, 2**63 - 1, 2**63 - 1, 2**63 - 1024, -(2**63), -(2**63), 0, -3]
+    got = to_int(x, np.dtype(np.uint64), RoundMode.CAST_TRUNC).tolist()
+    assert got == [2**64 - 1, 2**64 - 1, 2**63, 2**63 - 1024, 0, 0, 0, 0]
+
+
 def test_cast_f32_to_f16_modes():
     one = 1.0
     ulp = 2.0**-10

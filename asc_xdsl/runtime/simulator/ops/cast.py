@@ -35,10 +35,18 @@ def round_integral(x: np.ndarray, mode: RoundMode) -> np.ndarray:
 
 
 def to_int(x64: np.ndarray, dtype: np.dtype, mode: RoundMode) -> np.ndarray:
+    """x64 rounded by `mode` and saturated to `dtype`'s range (NaN is 0). A 64-bit
+    type's max is no float64: clipping to it gives 2**63 (2**64), which wrapped to the
+    type's min (0) on conversion, so what reaches it saturates apart."""
     info = np.iinfo(dtype)
     r = round_integral(x64, mode)
     r = np.where(np.isnan(r), 0, r)
-    return np.clip(r, info.min, info.max).astype(dtype)
+    if np.dtype(dtype).itemsize < 8:
+        return np.clip(r, info.min, info.max).astype(dtype)
+    high = r >= float(info.max)  # (2**63 or 2**64: past the range)
+    low = r <= float(info.min)
+    out = np.where(high | low, 0, r).astype(dtype)
+    return np.where(high, info.max, np.where(low, info.min, out)).astype(dtype)
 
 
 def _narrow(x64: np.ndarray, to_float, from_float, mode: RoundMode, max_finite: float):
