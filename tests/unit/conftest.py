@@ -4,6 +4,8 @@ starts, and how xdist hands them the tests (the files sharing a setup together).
 
 import functools
 import os
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -41,6 +43,95 @@ def _isolated_cache_dir(tmp_path_factory):
         mp.delenv("PYTHONDONTWRITEBYTECODE")
     yield
     mp.undo()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In xdist's controller, before it starts the workers: write pytest's
+    assertion-rewritten bytecode of the test files that lack it (a fresh clone), split
+    over as many forked processes as there will be workers. Each worker would otherwise
+    rewrite all ~250 files itself, at the same time as the others (~6.5 s of CPU each);
+    now it loads them. Pytest reads these files whether or not it may write them; with
+    PYTHONDONTWRITEBYTECODE set nothing is written (the user asked for no bytecode)."""
+    config = session.config
+    dsession = config.pluginmanager.getplugin("dsession")
+    if (
+        dsession is None
+        or sys.dont_write_bytecode
+        or not hasattr(os, "fork")
+        or config.getoption("assertmode") != "rewrite"
+    ):
+        return
+    files = _stale_rewritten_test_files(config)
+    procs = min(int(config.getoption("numprocesses") or 0), len(files), os.cpu_count() or 1)
+    if procs < 1:
+        return
+    # largest first onto the least loaded process, so the processes end together
+    chunks: list[list[Path]] = [[] for _ in range(procs)]
+    loads = [0] * procs
+    for size, path in sorted(files, reverse=True):
+        i = loads.index(min(loads))
+        chunks[i].append(path)
+        loads[i] += size
+    pids = []
+    for chunk in chunks[1:]:
+        pid = os.fork()
+        if pid == 0:  # the child: write its share and leave without pytest's teardown
+            try:
+                _write_rewritten_pycs(config, chunk)
+            finally:
+                os._exit(0)
+        pids.append(pid)
+    _write_rewritten_pycs(config, chunks[0])
+    for pid in pids:
+        os.waitpid(pid, 0)
+
+
+def _stale_rewritten_test_files(config: pytest.Config) -> list[tuple[int, Path]]:
+    """(size, path) of the test files and conftests under the run's directories whose
+    rewritten bytecode is missing or out of date: what each worker would rewrite."""
+    from _pytest.assertion.rewrite import PYC_TAIL, get_cache_dir
+    from _pytest.pathlib import fnmatch_ex
+
+    patterns = config.getini("python_files")
+    roots = [config.invocation_params.dir / arg.split("::")[0] for arg in config.args]
+    seen: set[Path] = set()
+    stale = []
+    for root in roots:
+        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+            if path in seen or "__pycache__" in path.parts:
+                continue
+            seen.add(path)
+            if path.name != "conftest.py" and not any(fnmatch_ex(p, path) for p in patterns):
+                continue
+            pyc = get_cache_dir(path) / (path.name[:-3] + PYC_TAIL)
+            if not pyc.is_file() or pyc.stat().st_mtime < path.stat().st_mtime:
+                stale.append((path.stat().st_size, path))
+    return stale
+
+
+def _write_rewritten_pycs(config: pytest.Config, paths: list[Path]) -> None:
+    """What pytest's import hook does for a test module it has no bytecode for, without
+    running the module: rewrite its asserts, compile, write the pyc atomically."""
+    from _pytest.assertion.rewrite import (
+        PYC_TAIL,
+        _rewrite_test,
+        _write_pyc,
+        assertstate_key,
+        get_cache_dir,
+        try_makedirs,
+    )
+
+    state = config.stash[assertstate_key]
+    for path in paths:
+        cache_dir = get_cache_dir(path)
+        if not try_makedirs(cache_dir):
+            continue
+        try:
+            source_hash, code = _rewrite_test(path, config)
+        except (OSError, SyntaxError):
+            continue  # the worker's import reports it, with pytest's own message
+        _write_pyc(state, code, source_hash, cache_dir / (path.name[:-3] + PYC_TAIL))
 
 
 def pytest_configure(config: pytest.Config) -> None:

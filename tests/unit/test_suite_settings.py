@@ -1,6 +1,7 @@
 """tests/unit/conftest.py's xdist scheduling: the test files that sweep the lit inputs run
 on one worker, first, and those that use hypothesis on one worker; every other test is
-handed out on its own; each runs once."""
+handed out on its own; each runs once. And the controller's pre-rewrite of the test files'
+assertion bytecode, which the workers then load instead of each rewriting every file."""
 
 import importlib.util
 from pathlib import Path
@@ -99,3 +100,56 @@ def test_the_groups_are_found_by_what_a_file_imports():
 def test_other_dist_modes_are_xdists():
     conftest = _conftest()
     assert conftest.pytest_xdist_make_scheduler(_Config("loadfile"), _Log()) is None
+
+
+class _RewriteConfig:
+    """What the controller's pre-rewrite reads of pytest's config; the rest is pytest's."""
+
+    def __init__(self, real, root: Path, dsession: bool = True) -> None:
+        self.stash, self.getini = real.stash, real.getini
+        self.invocation_params = type("Params", (), {"dir": root})()
+        self.args = ["."]
+        self.pluginmanager = type("PM", (), {"getplugin": lambda _, n: dsession or None})()
+        self._options = {"assertmode": "rewrite", "numprocesses": 1}
+
+    def getoption(self, name: str):
+        return self._options[name]
+
+
+def test_the_controller_writes_the_rewritten_bytecode_the_workers_load(
+    tmp_path, pytestconfig, monkeypatch
+):
+    from _pytest.assertion.rewrite import PYC_TAIL, _read_pyc, get_cache_dir
+
+    conftest = _conftest()
+    (tmp_path / "sub").mkdir()
+    test_file = tmp_path / "sub" / "test_a.py"
+    test_file.write_text("def test_x():\n    a = 1\n    assert a == 2\n")
+    (tmp_path / "conftest.py").write_text("X = 1\n")
+    (tmp_path / "helper.py").write_text("assert True\n")  # not a test file: not rewritten
+    config = _RewriteConfig(pytestconfig, tmp_path)
+    stale = conftest._stale_rewritten_test_files(config)
+    assert sorted(p.name for _, p in stale) == ["conftest.py", "test_a.py"]
+
+    monkeypatch.setattr("sys.dont_write_bytecode", True)  # the user asked for no bytecode
+    conftest.pytest_sessionstart(type("Session", (), {"config": config})())
+    assert len(conftest._stale_rewritten_test_files(config)) == 2
+    conftest.pytest_sessionstart(
+        type("S", (), {"config": _RewriteConfig(pytestconfig, tmp_path, False)})()
+    )
+    assert len(conftest._stale_rewritten_test_files(config)) == 2  # no xdist: nothing to share
+
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    conftest.pytest_sessionstart(type("Session", (), {"config": config})())
+    assert conftest._stale_rewritten_test_files(config) == []
+    # what a worker's import finds: valid for the source, with pytest's assert messages
+    code = _read_pyc(test_file, get_cache_dir(test_file) / ("test_a" + PYC_TAIL))
+    assert code is not None
+    namespace: dict = {}
+    exec(code, namespace)
+    try:
+        namespace["test_x"]()
+    except AssertionError as error:
+        assert "assert 1 == 2" in str(error)
+    else:
+        raise AssertionError("the rewritten test did not fail")

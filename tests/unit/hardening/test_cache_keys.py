@@ -149,7 +149,9 @@ import sys
 import numpy as np
 sys.path.insert(0, {folder!r})
 import asc_xdsl as asc
+sys.dont_write_bytecode = True  # (the kernel file only: see run_script)
 import {module} as m
+sys.dont_write_bytecode = False
 x = np.ones(64, np.float32)
 try:
     {body}
@@ -160,10 +162,12 @@ except Exception as e:
 
 def run_script(folder: Path, module: str, body: str, cache_root: Path) -> str:
     code = SCRIPT.format(folder=str(folder), module=module, body=textwrap.indent(body, "    ")[4:])
-    # (no .pyc: a file rewritten within the same second at the same size would import
-    # from the stale one, whose timestamp and size still match)
+    # (no .pyc of the kernel file: one rewritten within the same second at the same size
+    # would import from the stale one, whose timestamp and size still match; the rest of
+    # the process writes its bytecode, shared with the session's other processes, instead
+    # of compiling xDSL from source each time under the conftest's PYTHONPYCACHEPREFIX)
     # (the opt-in fast start: these test the cache's keys; it saves a third of the start)
-    env = {**os.environ, "ASC_XDSL_CACHE_DIR": str(cache_root), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "ASC_XDSL_CACHE_DIR": str(cache_root)}
     env["ASC_XDSL_FAST_START"] = "1"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120

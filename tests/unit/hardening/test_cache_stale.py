@@ -490,7 +490,9 @@ sys.path.insert(0, {folder!r})
 import asc_xdsl as asc
 x = np.ones(64, np.float32)
 try:
+    sys.dont_write_bytecode = True  # (the kernel file only: see run_script)
     import {module} as m
+    sys.dont_write_bytecode = False
     {body}
 except Exception as e:
     print("ERROR", e)
@@ -499,10 +501,13 @@ except Exception as e:
 
 def run_script(folder: Path, module: str, body: str, cache_root: Path) -> str:
     code = SCRIPT.format(folder=str(folder), module=module, body=textwrap.indent(body, "    ")[4:])
-    # (no .pyc written: a file rewritten within one second at the same size would import
-    # from the stale one; test_a_stale_pyc_is_found_out makes its own on purpose)
+    # (no .pyc of the kernel file written: one rewritten within one second at the same
+    # size would import from the stale one; test_a_stale_pyc_is_found_out makes its own on
+    # purpose; the rest of the process writes its bytecode, shared with the session's other
+    # processes, instead of compiling xDSL from source each time under the conftest's
+    # PYTHONPYCACHEPREFIX)
     # (the opt-in fast start: these test the cache's keys; it saves a third of the start)
-    env = {**os.environ, "ASC_XDSL_CACHE_DIR": str(cache_root), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "ASC_XDSL_CACHE_DIR": str(cache_root)}
     env["ASC_XDSL_FAST_START"] = "1"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
@@ -536,7 +541,6 @@ def test_a_kernel_in_a_test_module_pytest_rewrote_is_not_a_mismatch(tmp_path):
     env = {
         **os.environ,
         "ASC_XDSL_CACHE_DIR": str(tmp_path / "c"),
-        "PYTHONDONTWRITEBYTECODE": "1",
     }
     out = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-n0", "-p", "no:cacheprovider", "--rootdir",
