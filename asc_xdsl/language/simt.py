@@ -1305,7 +1305,8 @@ def _math_call(name: str, args: tuple) -> RuntimeScalar:
 
 def _dtype_of(t: Any) -> Any:
     """The Python dtype of an IR type (a pair type's PairType)."""
-    from asc_xdsl.dialects.ascendc.simt import PAIRS, VectorType as IRVectorType
+    from asc_xdsl.dialects.ascendc.simt import PAIRS
+    from asc_xdsl.dialects.ascendc.simt import VectorType as IRVectorType
 
     if isinstance(t, IRVectorType):
         return _vector_dtype(t.cpp.data)

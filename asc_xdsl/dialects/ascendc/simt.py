@@ -1824,7 +1824,7 @@ CACHE_DTYPES = (
     *PAIR_TYPES,
 )
 """The element types asc_ldcg / ldca / stcg / stwt take (signed char ... float, half,
-bfloat16_t, half2, bfloat16x2_t; the vector types char2 ... float4 are not modelled)."""
+bfloat16_t, half2, bfloat16x2_t; the vector types char2 ... float4 are values only)."""
 
 
 class SimtCacheBase(SimtOp):
