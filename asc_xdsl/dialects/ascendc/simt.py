@@ -2264,12 +2264,22 @@ class SimtComponentBase(SimtOp):
             )
 
 
+_VECTOR = TypeRule(  # (samples: a float2 and its f32)
+    TypeBound("a vector type (float2, int4, ...)", lambda t: isinstance(t, VectorType), None),
+    "vector (float2, int4, ...)",
+    lambda v: FLOAT2,
+)
+_COMPONENT = TypeRule(
+    TypeBound("the vector's component type", lambda t: True, None),
+    "the vector's component type",
+    lambda v: Float32Type(),
+)
 _add(
     "SimtComponentOp",
     "component",
     ".",
-    (Operand("vector", ANY),),
-    (Result("value", ANY),),
+    (Operand("vector", _VECTOR),),
+    (Result("value", _COMPONENT),),
     props=(Prop("component", kind=PropKind.STRING),),
     sim="component",
     base=SimtComponentBase,

@@ -7782,10 +7782,10 @@ class SimtComponentOp(SimtComponentBase):
     `ascendc.simt.component`: Ascend C `.`, pipe V.
 
     Operands:
-    - `vector`: any
+    - `vector`: vector (float2, int4, ...)
 
     Results:
-    - `value`: any
+    - `value`: the vector's component type
 
     Properties:
     - `component` (string)
