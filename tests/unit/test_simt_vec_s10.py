@@ -270,7 +270,7 @@ def test_ir_refuses_bad_vector_types_and_components():
         ),
         (
             '%r = ascendc.simt.component %x {component = "x"} : f32 -> f32',
-            "the operand must be a vector type",
+            r"vector must be a vector type \(float2, int4, ...\), got f32",
         ),
         (
             "%r = ascendc.simt.make_int2 %x, %x : f32, f32 -> !ascendc.vector<int2>",
