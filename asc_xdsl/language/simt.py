@@ -78,6 +78,8 @@ __all__ = [
     "SimtFunction",
     "ThreadBlock",
     "ThreadBlockTile",
+    "Vector",
+    "VectorType",
     "activemask",
     "all",
     "any",
@@ -240,8 +242,102 @@ class Pair(IRValue):
         return _math_call("high2half" if self.dtype is half2 else "high2bfloat16", (self,))
 
 
+class VectorType:
+    """`asc.simt.float2`, `asc.simt.int4`, `asc.simt.uchar3`, ...: the vector types of
+    vector_functions.h (char, uchar, short, ushort, int, uint, long, ulong, longlong,
+    ulonglong, float with 2, 3 or 4 components `.x .y .z .w`); made on first use."""
+
+    __slots__ = ("component", "count", "cpp", "name")
+
+    def __init__(self, cpp: str, component: dt.DataType, count: int):
+        self.name = self.cpp = cpp
+        self.component = component
+        self.count = count
+
+    def ir_type(self) -> Any:
+        from asc_xdsl.dialects.ascendc.simt import VectorType as IRVectorType
+
+        return IRVectorType(self.cpp)
+
+    def __repr__(self) -> str:
+        return f"asc.simt.{self.name}"
+
+
+_VECTOR_DTYPES: dict[str, VectorType] = {}
+
+
+def _vector_dtype(cpp: str) -> VectorType:
+    dtype = _VECTOR_DTYPES.get(cpp)
+    if dtype is None:
+        from asc_xdsl.dialects.ascendc.simt import VECTOR_TYPES
+
+        element, count = VECTOR_TYPES[cpp]
+        dtype = _VECTOR_DTYPES[cpp] = VectorType(cpp, dt.from_ir(element), count)
+    return dtype
+
+
+class Vector(IRValue):
+    """A float2, int4, ... value in SIMT code (`make_float2(x, y)`,
+    `bfloat1622float2(p)`, ...): `.x`, `.y` (and `.z`, `.w` of the 3- and 4-component
+    types) are its components."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, handle: Any, dtype: VectorType):
+        super().__init__(handle)
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"Vector({self.dtype.cpp})"
+
+    def with_handle(self, handle: Any) -> Vector:
+        return Vector(handle, self.dtype)
+
+    def _component(self, which: str) -> RuntimeScalar:
+        g = _g(f"{self.dtype.cpp}.{which}")
+        if "xyzw".index(which) >= self.dtype.count:
+            have = ", ".join(f".{c}" for c in "xyzw"[: self.dtype.count])
+            g.fail(f"a {self.dtype.cpp} has the components {have}, not .{which}")
+        op = _op("SimtComponentOp")(
+            self.handle,
+            component=_string_attr(which),
+            result_types=[self.dtype.component.ir_type()],
+        )
+        g.emit(op)
+        return RuntimeScalar(op.results[0], self.dtype.component)
+
+    @property
+    def x(self) -> RuntimeScalar:
+        """The first component (`v.x`)."""
+        return self._component("x")
+
+    @property
+    def y(self) -> RuntimeScalar:
+        """The second component (`v.y`)."""
+        return self._component("y")
+
+    @property
+    def z(self) -> RuntimeScalar:
+        """The third component (`v.z`; the 3- and 4-component types)."""
+        return self._component("z")
+
+    @property
+    def w(self) -> RuntimeScalar:
+        """The fourth component (`v.w`; the 4-component types)."""
+        return self._component("w")
+
+
+def _string_attr(text: str) -> Any:
+    from xdsl.dialects.builtin import StringAttr
+
+    return StringAttr(text)
+
+
 def _wrap(handle: Any, dtype: Any) -> Any:
-    """A result of `dtype`: a Pair for the pair types, else a RuntimeScalar."""
+    """A result of `dtype`: a Pair for the pair types, a Vector for the vector types,
+    else a RuntimeScalar."""
+    if isinstance(dtype, VectorType):
+        return Vector(handle, dtype)
     return Pair(handle, dtype) if isinstance(dtype, PairType) else RuntimeScalar(handle, dtype)
 
 
@@ -252,8 +348,19 @@ def _operand(g: Any, value: Any, dtype: Any, what: str) -> Any:
             got = value.dtype if isinstance(value, Pair | RuntimeScalar) else type(value).__name__
             g.fail(f"{what} must be a {dtype.cpp} value (asc.simt.{dtype.name}), got {got}")
         return value.handle
+    if isinstance(dtype, VectorType):
+        if not isinstance(value, Vector) or value.dtype is not dtype:
+            got = (
+                value.dtype.name
+                if isinstance(value, Vector | Pair | RuntimeScalar)
+                else type(value).__name__
+            )
+            g.fail(f"{what} must be a {dtype.cpp} value (asc.simt.{dtype.name}), got {got}")
+        return value.handle
     if isinstance(value, Pair):
         g.fail(f"{what} must be a {dtype.name} scalar, got a {value.dtype.cpp} pair")
+    if isinstance(value, Vector):
+        g.fail(f"{what} must be a {dtype.name} scalar, got a {value.dtype.cpp} vector")
     return g.scalar(value, dtype)
 
 
@@ -695,7 +802,7 @@ def function_argument(gen: Any, value: Any, node: Any, name: str) -> Any:
     if isinstance(value, GlobalAddress) and value.handle is not None:
         dtype = value.dtype or dt.from_ir(value.handle.type.element_type)
         return value.handle, lambda h, d=dtype: Pointer(h, d)
-    if isinstance(value, Pointer | Pair | _GroupValue):
+    if isinstance(value, Pointer | Pair | Vector | _GroupValue):
         return value.handle, value.with_handle
     if isinstance(value, RuntimeScalar | int | float) and not isinstance(value, bool):
         return gen._carry(value, node, name)
@@ -1199,7 +1306,10 @@ def _math_call(name: str, args: tuple) -> RuntimeScalar:
 def _dtype_of(t: Any) -> Any:
     """The Python dtype of an IR type (a pair type's PairType)."""
     from asc_xdsl.dialects.ascendc.simt import PAIRS
+    from asc_xdsl.dialects.ascendc.simt import VectorType as IRVectorType
 
+    if isinstance(t, IRVectorType):
+        return _vector_dtype(t.cpp.data)
     if t in PAIRS:
         return half2 if PAIRS[t] == half2.component.ir_type() else bfloat16x2
     return dt.from_ir(t)
@@ -1252,6 +1362,9 @@ def __getattr__(name: str) -> Any:
     use (the op table is the dialect's: importing it here would slow `import`)."""
     from asc_xdsl.dialects.ascendc import simt as dialect
 
+    if name in dialect.VECTOR_TYPES:
+        dtype = globals()[name] = _vector_dtype(name)
+        return dtype
     api = dialect.MATH.get(f"ascendc.simt.{name}")
     if api is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -1261,6 +1374,6 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    from asc_xdsl.dialects.ascendc.simt import MATH
+    from asc_xdsl.dialects.ascendc.simt import MATH, VECTOR_TYPES
 
-    return sorted({*globals(), *(n.rpartition(".")[2] for n in MATH)})
+    return sorted({*globals(), *VECTOR_TYPES, *(n.rpartition(".")[2] for n in MATH)})

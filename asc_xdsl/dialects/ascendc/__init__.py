@@ -67,6 +67,7 @@ LAZY_TYPES: dict[str, tuple[str, str]] = {
     "ascendc.matmul": ("adv_types", "MatmulType"),
     "ascendc.half2": ("simt", "Half2Type"),
     "ascendc.bfloat16x2": ("simt", "Bfloat16x2Type"),
+    "ascendc.vector": ("simt", "VectorType"),
     "ascendc.coalesced_group": ("simt", "CoalescedGroupType"),
     "ascendc.thread_group": ("simt", "ThreadGroupType"),
 }

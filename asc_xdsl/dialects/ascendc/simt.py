@@ -1824,7 +1824,7 @@ CACHE_DTYPES = (
     *PAIR_TYPES,
 )
 """The element types asc_ldcg / ldca / stcg / stwt take (signed char ... float, half,
-bfloat16_t, half2, bfloat16x2_t; the vector types char2 ... float4 are not modelled)."""
+bfloat16_t, half2, bfloat16x2_t; the vector types char2 ... float4 are values only)."""
 
 
 class SimtCacheBase(SimtOp):
@@ -2116,6 +2116,179 @@ _half10(
 )
 
 
+# ---------------------------------------------------------------------------
+# The vector types (float2, int4, uchar3, ...: the CPU-debug kernel_vectorized.h
+# defines them as structs of N components .x .y .z .w; simt_api/vector_functions.h
+# declares make_<type>), one parametric type named as the header names it; and the
+# float2 conversions of asc_fp16.h / asc_bf16.h.
+# ---------------------------------------------------------------------------
+
+_I8, _U8 = IntegerType(8), IntegerType(8, Signedness.UNSIGNED)
+_I16 = IntegerType(16)
+_VECTOR_ELEMENTS: dict[str, Attribute] = {
+    "char": _I8,
+    "uchar": _U8,
+    "short": _I16,
+    "ushort": IntegerType(16, Signedness.UNSIGNED),
+    "int": i32,
+    "uint": U32_,
+    "long": i64,
+    "ulong": U64_,
+    "longlong": i64,
+    "ulonglong": U64_,
+    "float": Float32Type(),
+}
+VECTOR_TYPES: dict[str, tuple[Attribute, int]] = {
+    f"{_base}{_n}": (_e, _n) for _base, _e in _VECTOR_ELEMENTS.items() for _n in (2, 3, 4)
+}
+"""C++ name (`float2`, `longlong4`, ...) -> (component type, component count): the types
+vector_functions.h makes (long and long long both 64-bit, as on the device)."""
+COMPONENTS = "xyzw"
+
+
+@attr_definition
+class VectorType(AscendCType):
+    """`!ascendc.vector<float2>`: a vector type of kernel_vectorized.h (`float2`,
+    `int4`, `uchar3`, ...), a struct of 2 to 4 components `.x .y .z .w`."""
+
+    name = "ascendc.vector"
+    cpp: StringAttr
+
+    def __init__(self, cpp: str):
+        super().__init__(StringAttr(cpp))
+
+    @property
+    def CPP_CLASS(self) -> str:  # type: ignore[override]
+        return self.cpp.data
+
+    @property
+    def element(self) -> Attribute:
+        return VECTOR_TYPES[self.cpp.data][0]
+
+    @property
+    def count(self) -> int:
+        return VECTOR_TYPES[self.cpp.data][1]
+
+    @classmethod
+    def parse_parameters(cls, parser) -> list[Attribute]:
+        parser.parse_punctuation("<")
+        pos = parser.pos
+        word = parser.parse_optional_identifier()
+        if word not in VECTOR_TYPES:
+            parser.raise_error(
+                f"!ascendc.vector takes a vector type of vector_functions.h (char2 ... "
+                f"ulonglong4, float2 ... float4), not {word!r}",
+                pos,
+                parser.pos,
+            )
+        parser.parse_punctuation(">")
+        return [StringAttr(word)]
+
+    def print_parameters(self, printer) -> None:
+        printer.print_string(f"<{self.cpp.data}>")
+
+    def verify(self) -> None:
+        if self.cpp.data not in VECTOR_TYPES:
+            raise VerifyException(f"!ascendc.vector<{self.cpp.data}> is not a vector type")
+
+
+FLOAT2 = VectorType("float2")
+VECTOR_FUNCTIONS: dict[str, str] = {}
+"""C++ name -> its kind (the simulator's key): "make" (make_<type>), "to_pair"
+(`__float22half2_<R>[_sat]`, `__float22bfloat162_...`), "from_pair"
+(`__bfloat1622float2`)."""
+VECTOR_HEADER = "simt_api/vector_functions.h"
+
+
+def _vector10(api: str, kind: str, operands: tuple, result: Result, header: str, doc: str):
+    VECTOR_FUNCTIONS[api] = kind
+    MATH_S10.append(api.lstrip("_"))
+    _math(api, operands, result, header, doc)
+
+
+for _name, (_e, _n) in VECTOR_TYPES.items():
+    _vector10(
+        f"make_{_name}",
+        "make",
+        tuple(Operand(c, exact(_e)) for c in COMPONENTS[:_n]),
+        Result("value", exact(VectorType(_name))),
+        VECTOR_HEADER,
+        f"`make_{_name}({', '.join(COMPONENTS[:_n])})`: the {_name} of these components.",
+    )
+for _pair, _name, _header, _rounds in (
+    (HALF2, "half2", "simt_api/asc_fp16.h", (("rn", False), ("rn", True), ("rz", True),
+     ("rd", False), ("rd", True), ("ru", False), ("ru", True), ("rna", False),
+     ("rna", True), ("ro", False), ("ro", True))),
+    (BF16X2, "bfloat162", "simt_api/asc_bf16.h", tuple(
+        (r, s) for r in ROUNDS for s in (False, True))),
+):  # fmt: skip
+    for _r, _s in _rounds:  # (the modes the header declares: half2 has no plain _rz)
+        _api = f"__float22{_name}_{_r}{'_sat' if _s else ''}"
+        _vector10(
+            _api,
+            "to_pair",
+            (Operand("x", exact(FLOAT2)),),
+            Result("value", exact(_pair)),
+            _header,
+            f"`{_api}(x)`: x.x and x.y each as `__float2{_name[:-1]}_{_r}"
+            f"{'_sat' if _s else ''}` gives it, a {_pair.CPP_CLASS}.",
+        )
+_vector10(
+    "__bfloat1622float2",
+    "from_pair",
+    (Operand("x", exact(BF16X2)),),
+    Result("value", exact(FLOAT2)),
+    "simt_api/asc_bf16.h",
+    "`__bfloat1622float2(x)`: the float2 of x's components (exact).",
+)
+
+
+class SimtComponentBase(SimtOp):
+    """`v.x` (.y .z .w) of a vector value: the component must be one the type has, the
+    result its component type."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        t = self.vector.type  # type: ignore[attr-defined]
+        which = self.properties["component"].data
+        if not isinstance(t, VectorType):
+            raise VerifyException(f"'{self.name}': the operand must be a vector type, not {t}")
+        if which not in COMPONENTS[: t.count]:
+            have = " ".join(f".{c}" for c in COMPONENTS[: t.count])
+            raise VerifyException(
+                f"'{self.name}': {t.CPP_CLASS} has the components {have}, not .{which}"
+            )
+        if self.value.type != t.element:  # type: ignore[attr-defined]
+            raise VerifyException(
+                f"'{self.name}': .{which} of a {t.CPP_CLASS} is {t.element}, not {self.value.type}"  # type: ignore[attr-defined]
+            )
+
+
+_VECTOR = TypeRule(  # (samples: a float2 and its f32)
+    TypeBound("a vector type (float2, int4, ...)", lambda t: isinstance(t, VectorType), None),
+    "vector (float2, int4, ...)",
+    lambda v: FLOAT2,
+)
+_COMPONENT = TypeRule(
+    TypeBound("the vector's component type", lambda t: True, None),
+    "the vector's component type",
+    lambda v: Float32Type(),
+)
+_add(
+    "SimtComponentOp",
+    "component",
+    ".",
+    (Operand("vector", _VECTOR),),
+    (Result("value", _COMPONENT),),
+    props=(Prop("component", kind=PropKind.STRING),),
+    sim="component",
+    base=SimtComponentBase,
+    example={"component": "x"},
+    doc="`v.x` (.y, .z, .w): a component of a vector value (float2, int4, ...; the "
+    "component one the type has).",
+)
+
+
 class SimtPointerCastBase(SimtOp):
     """`reinterpret_cast<Q T*>(p)`: the same memory (`__gm__` or `__ubuf__`), another
     element type (a half pointer seen as half2 pairs, ...)."""
@@ -2233,11 +2406,14 @@ __all__ = [
     "REDUCE_DTYPES",
     "SHFL_DTYPES",
     "SYNC",
+    "VECTOR_FUNCTIONS",
+    "VECTOR_TYPES",
     "WARP_SIZE",
     "SimtOp",
     "SimtPrintfBase",
     "SimtShflBase",
     "SimtVfCallBase",
+    "VectorType",
     "body_problem",
     "called_function",
     "is_pointer",

@@ -57,6 +57,11 @@ def _print_pointer_cast(emitter: Any, op: Any) -> None:
     emitter.declare(op, op.value, f"reinterpret_cast<{target}>({emitter.name(op.ptr)})")
 
 
+def _print_component(emitter: Any, op: Any) -> None:
+    """`float c = v.x;` (a component of a vector value)."""
+    emitter.declare(op, op.value, f"{emitter.name(op.vector)}.{op.properties['component'].data}")
+
+
 _CG = "cooperative_groups::"
 
 
@@ -88,6 +93,7 @@ ROWS: dict[str, tuple[str, str]] = {
     "ascendc.simt.store": ("simt", "_print_store"),
     "ascendc.simt.printf": ("simt", "_print_printf"),
     "ascendc.simt.pointer_cast": ("simt", "_print_pointer_cast"),
+    "ascendc.simt.component": ("simt", "_print_component"),
     **{
         f"ascendc.simt.{k}": ("simt", "_print_group")
         for k in (

@@ -15,6 +15,7 @@ from xdsl.irdl import Operand, OpResult, VarOperand
 from asc_xdsl.dialects.ascendc.simt import (
     SimtAtomicBase,
     SimtCacheBase,
+    SimtComponentBase,
     SimtGroupBase,
     SimtGroupCoalescedBase,
     SimtGroupPartitionBase,
@@ -6696,6 +6697,1106 @@ class SimtMathBfloat162Bfloat162Op(SimtOp):
     x: Operand
     value: OpResult
 
+class SimtMathMakeChar2Op(SimtOp):
+    """`make_char2(x, y)`: the char2 of these components.
+
+    `ascendc.simt.make_char2`: Ascend C `make_char2`, pipe V.
+
+    Operands:
+    - `x`: i8
+    - `y`: i8
+
+    Results:
+    - `value`: !ascendc.vector<char2>
+    """
+
+    name = "ascendc.simt.make_char2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeChar3Op(SimtOp):
+    """`make_char3(x, y, z)`: the char3 of these components.
+
+    `ascendc.simt.make_char3`: Ascend C `make_char3`, pipe V.
+
+    Operands:
+    - `x`: i8
+    - `y`: i8
+    - `z`: i8
+
+    Results:
+    - `value`: !ascendc.vector<char3>
+    """
+
+    name = "ascendc.simt.make_char3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeChar4Op(SimtOp):
+    """`make_char4(x, y, z, w)`: the char4 of these components.
+
+    `ascendc.simt.make_char4`: Ascend C `make_char4`, pipe V.
+
+    Operands:
+    - `x`: i8
+    - `y`: i8
+    - `z`: i8
+    - `w`: i8
+
+    Results:
+    - `value`: !ascendc.vector<char4>
+    """
+
+    name = "ascendc.simt.make_char4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeUchar2Op(SimtOp):
+    """`make_uchar2(x, y)`: the uchar2 of these components.
+
+    `ascendc.simt.make_uchar2`: Ascend C `make_uchar2`, pipe V.
+
+    Operands:
+    - `x`: ui8
+    - `y`: ui8
+
+    Results:
+    - `value`: !ascendc.vector<uchar2>
+    """
+
+    name = "ascendc.simt.make_uchar2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeUchar3Op(SimtOp):
+    """`make_uchar3(x, y, z)`: the uchar3 of these components.
+
+    `ascendc.simt.make_uchar3`: Ascend C `make_uchar3`, pipe V.
+
+    Operands:
+    - `x`: ui8
+    - `y`: ui8
+    - `z`: ui8
+
+    Results:
+    - `value`: !ascendc.vector<uchar3>
+    """
+
+    name = "ascendc.simt.make_uchar3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeUchar4Op(SimtOp):
+    """`make_uchar4(x, y, z, w)`: the uchar4 of these components.
+
+    `ascendc.simt.make_uchar4`: Ascend C `make_uchar4`, pipe V.
+
+    Operands:
+    - `x`: ui8
+    - `y`: ui8
+    - `z`: ui8
+    - `w`: ui8
+
+    Results:
+    - `value`: !ascendc.vector<uchar4>
+    """
+
+    name = "ascendc.simt.make_uchar4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeShort2Op(SimtOp):
+    """`make_short2(x, y)`: the short2 of these components.
+
+    `ascendc.simt.make_short2`: Ascend C `make_short2`, pipe V.
+
+    Operands:
+    - `x`: i16
+    - `y`: i16
+
+    Results:
+    - `value`: !ascendc.vector<short2>
+    """
+
+    name = "ascendc.simt.make_short2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeShort3Op(SimtOp):
+    """`make_short3(x, y, z)`: the short3 of these components.
+
+    `ascendc.simt.make_short3`: Ascend C `make_short3`, pipe V.
+
+    Operands:
+    - `x`: i16
+    - `y`: i16
+    - `z`: i16
+
+    Results:
+    - `value`: !ascendc.vector<short3>
+    """
+
+    name = "ascendc.simt.make_short3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeShort4Op(SimtOp):
+    """`make_short4(x, y, z, w)`: the short4 of these components.
+
+    `ascendc.simt.make_short4`: Ascend C `make_short4`, pipe V.
+
+    Operands:
+    - `x`: i16
+    - `y`: i16
+    - `z`: i16
+    - `w`: i16
+
+    Results:
+    - `value`: !ascendc.vector<short4>
+    """
+
+    name = "ascendc.simt.make_short4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeUshort2Op(SimtOp):
+    """`make_ushort2(x, y)`: the ushort2 of these components.
+
+    `ascendc.simt.make_ushort2`: Ascend C `make_ushort2`, pipe V.
+
+    Operands:
+    - `x`: ui16
+    - `y`: ui16
+
+    Results:
+    - `value`: !ascendc.vector<ushort2>
+    """
+
+    name = "ascendc.simt.make_ushort2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeUshort3Op(SimtOp):
+    """`make_ushort3(x, y, z)`: the ushort3 of these components.
+
+    `ascendc.simt.make_ushort3`: Ascend C `make_ushort3`, pipe V.
+
+    Operands:
+    - `x`: ui16
+    - `y`: ui16
+    - `z`: ui16
+
+    Results:
+    - `value`: !ascendc.vector<ushort3>
+    """
+
+    name = "ascendc.simt.make_ushort3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeUshort4Op(SimtOp):
+    """`make_ushort4(x, y, z, w)`: the ushort4 of these components.
+
+    `ascendc.simt.make_ushort4`: Ascend C `make_ushort4`, pipe V.
+
+    Operands:
+    - `x`: ui16
+    - `y`: ui16
+    - `z`: ui16
+    - `w`: ui16
+
+    Results:
+    - `value`: !ascendc.vector<ushort4>
+    """
+
+    name = "ascendc.simt.make_ushort4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeInt2Op(SimtOp):
+    """`make_int2(x, y)`: the int2 of these components.
+
+    `ascendc.simt.make_int2`: Ascend C `make_int2`, pipe V.
+
+    Operands:
+    - `x`: i32
+    - `y`: i32
+
+    Results:
+    - `value`: !ascendc.vector<int2>
+    """
+
+    name = "ascendc.simt.make_int2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeInt3Op(SimtOp):
+    """`make_int3(x, y, z)`: the int3 of these components.
+
+    `ascendc.simt.make_int3`: Ascend C `make_int3`, pipe V.
+
+    Operands:
+    - `x`: i32
+    - `y`: i32
+    - `z`: i32
+
+    Results:
+    - `value`: !ascendc.vector<int3>
+    """
+
+    name = "ascendc.simt.make_int3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeInt4Op(SimtOp):
+    """`make_int4(x, y, z, w)`: the int4 of these components.
+
+    `ascendc.simt.make_int4`: Ascend C `make_int4`, pipe V.
+
+    Operands:
+    - `x`: i32
+    - `y`: i32
+    - `z`: i32
+    - `w`: i32
+
+    Results:
+    - `value`: !ascendc.vector<int4>
+    """
+
+    name = "ascendc.simt.make_int4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeUint2Op(SimtOp):
+    """`make_uint2(x, y)`: the uint2 of these components.
+
+    `ascendc.simt.make_uint2`: Ascend C `make_uint2`, pipe V.
+
+    Operands:
+    - `x`: ui32
+    - `y`: ui32
+
+    Results:
+    - `value`: !ascendc.vector<uint2>
+    """
+
+    name = "ascendc.simt.make_uint2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeUint3Op(SimtOp):
+    """`make_uint3(x, y, z)`: the uint3 of these components.
+
+    `ascendc.simt.make_uint3`: Ascend C `make_uint3`, pipe V.
+
+    Operands:
+    - `x`: ui32
+    - `y`: ui32
+    - `z`: ui32
+
+    Results:
+    - `value`: !ascendc.vector<uint3>
+    """
+
+    name = "ascendc.simt.make_uint3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeUint4Op(SimtOp):
+    """`make_uint4(x, y, z, w)`: the uint4 of these components.
+
+    `ascendc.simt.make_uint4`: Ascend C `make_uint4`, pipe V.
+
+    Operands:
+    - `x`: ui32
+    - `y`: ui32
+    - `z`: ui32
+    - `w`: ui32
+
+    Results:
+    - `value`: !ascendc.vector<uint4>
+    """
+
+    name = "ascendc.simt.make_uint4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeLong2Op(SimtOp):
+    """`make_long2(x, y)`: the long2 of these components.
+
+    `ascendc.simt.make_long2`: Ascend C `make_long2`, pipe V.
+
+    Operands:
+    - `x`: i64
+    - `y`: i64
+
+    Results:
+    - `value`: !ascendc.vector<long2>
+    """
+
+    name = "ascendc.simt.make_long2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeLong3Op(SimtOp):
+    """`make_long3(x, y, z)`: the long3 of these components.
+
+    `ascendc.simt.make_long3`: Ascend C `make_long3`, pipe V.
+
+    Operands:
+    - `x`: i64
+    - `y`: i64
+    - `z`: i64
+
+    Results:
+    - `value`: !ascendc.vector<long3>
+    """
+
+    name = "ascendc.simt.make_long3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeLong4Op(SimtOp):
+    """`make_long4(x, y, z, w)`: the long4 of these components.
+
+    `ascendc.simt.make_long4`: Ascend C `make_long4`, pipe V.
+
+    Operands:
+    - `x`: i64
+    - `y`: i64
+    - `z`: i64
+    - `w`: i64
+
+    Results:
+    - `value`: !ascendc.vector<long4>
+    """
+
+    name = "ascendc.simt.make_long4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeUlong2Op(SimtOp):
+    """`make_ulong2(x, y)`: the ulong2 of these components.
+
+    `ascendc.simt.make_ulong2`: Ascend C `make_ulong2`, pipe V.
+
+    Operands:
+    - `x`: ui64
+    - `y`: ui64
+
+    Results:
+    - `value`: !ascendc.vector<ulong2>
+    """
+
+    name = "ascendc.simt.make_ulong2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeUlong3Op(SimtOp):
+    """`make_ulong3(x, y, z)`: the ulong3 of these components.
+
+    `ascendc.simt.make_ulong3`: Ascend C `make_ulong3`, pipe V.
+
+    Operands:
+    - `x`: ui64
+    - `y`: ui64
+    - `z`: ui64
+
+    Results:
+    - `value`: !ascendc.vector<ulong3>
+    """
+
+    name = "ascendc.simt.make_ulong3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeUlong4Op(SimtOp):
+    """`make_ulong4(x, y, z, w)`: the ulong4 of these components.
+
+    `ascendc.simt.make_ulong4`: Ascend C `make_ulong4`, pipe V.
+
+    Operands:
+    - `x`: ui64
+    - `y`: ui64
+    - `z`: ui64
+    - `w`: ui64
+
+    Results:
+    - `value`: !ascendc.vector<ulong4>
+    """
+
+    name = "ascendc.simt.make_ulong4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeLonglong2Op(SimtOp):
+    """`make_longlong2(x, y)`: the longlong2 of these components.
+
+    `ascendc.simt.make_longlong2`: Ascend C `make_longlong2`, pipe V.
+
+    Operands:
+    - `x`: i64
+    - `y`: i64
+
+    Results:
+    - `value`: !ascendc.vector<longlong2>
+    """
+
+    name = "ascendc.simt.make_longlong2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeLonglong3Op(SimtOp):
+    """`make_longlong3(x, y, z)`: the longlong3 of these components.
+
+    `ascendc.simt.make_longlong3`: Ascend C `make_longlong3`, pipe V.
+
+    Operands:
+    - `x`: i64
+    - `y`: i64
+    - `z`: i64
+
+    Results:
+    - `value`: !ascendc.vector<longlong3>
+    """
+
+    name = "ascendc.simt.make_longlong3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeLonglong4Op(SimtOp):
+    """`make_longlong4(x, y, z, w)`: the longlong4 of these components.
+
+    `ascendc.simt.make_longlong4`: Ascend C `make_longlong4`, pipe V.
+
+    Operands:
+    - `x`: i64
+    - `y`: i64
+    - `z`: i64
+    - `w`: i64
+
+    Results:
+    - `value`: !ascendc.vector<longlong4>
+    """
+
+    name = "ascendc.simt.make_longlong4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeUlonglong2Op(SimtOp):
+    """`make_ulonglong2(x, y)`: the ulonglong2 of these components.
+
+    `ascendc.simt.make_ulonglong2`: Ascend C `make_ulonglong2`, pipe V.
+
+    Operands:
+    - `x`: ui64
+    - `y`: ui64
+
+    Results:
+    - `value`: !ascendc.vector<ulonglong2>
+    """
+
+    name = "ascendc.simt.make_ulonglong2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeUlonglong3Op(SimtOp):
+    """`make_ulonglong3(x, y, z)`: the ulonglong3 of these components.
+
+    `ascendc.simt.make_ulonglong3`: Ascend C `make_ulonglong3`, pipe V.
+
+    Operands:
+    - `x`: ui64
+    - `y`: ui64
+    - `z`: ui64
+
+    Results:
+    - `value`: !ascendc.vector<ulonglong3>
+    """
+
+    name = "ascendc.simt.make_ulonglong3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeUlonglong4Op(SimtOp):
+    """`make_ulonglong4(x, y, z, w)`: the ulonglong4 of these components.
+
+    `ascendc.simt.make_ulonglong4`: Ascend C `make_ulonglong4`, pipe V.
+
+    Operands:
+    - `x`: ui64
+    - `y`: ui64
+    - `z`: ui64
+    - `w`: ui64
+
+    Results:
+    - `value`: !ascendc.vector<ulonglong4>
+    """
+
+    name = "ascendc.simt.make_ulonglong4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathMakeFloat2Op(SimtOp):
+    """`make_float2(x, y)`: the float2 of these components.
+
+    `ascendc.simt.make_float2`: Ascend C `make_float2`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+
+    Results:
+    - `value`: !ascendc.vector<float2>
+    """
+
+    name = "ascendc.simt.make_float2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    value: OpResult
+
+class SimtMathMakeFloat3Op(SimtOp):
+    """`make_float3(x, y, z)`: the float3 of these components.
+
+    `ascendc.simt.make_float3`: Ascend C `make_float3`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+    - `z`: f32
+
+    Results:
+    - `value`: !ascendc.vector<float3>
+    """
+
+    name = "ascendc.simt.make_float3"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    value: OpResult
+
+class SimtMathMakeFloat4Op(SimtOp):
+    """`make_float4(x, y, z, w)`: the float4 of these components.
+
+    `ascendc.simt.make_float4`: Ascend C `make_float4`, pipe V.
+
+    Operands:
+    - `x`: f32
+    - `y`: f32
+    - `z`: f32
+    - `w`: f32
+
+    Results:
+    - `value`: !ascendc.vector<float4>
+    """
+
+    name = "ascendc.simt.make_float4"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    y: Operand
+    z: Operand
+    w: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RnOp(SimtOp):
+    """`__float22half2_rn(x)`: x.x and x.y each as `__float2half_rn` gives it, a half2.
+
+    `ascendc.simt.float22half2_rn`: Ascend C `__float22half2_rn`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RnSatOp(SimtOp):
+    """`__float22half2_rn_sat(x)`: x.x and x.y each as `__float2half_rn_sat` gives it, a half2.
+
+    `ascendc.simt.float22half2_rn_sat`: Ascend C `__float22half2_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RzSatOp(SimtOp):
+    """`__float22half2_rz_sat(x)`: x.x and x.y each as `__float2half_rz_sat` gives it, a half2.
+
+    `ascendc.simt.float22half2_rz_sat`: Ascend C `__float22half2_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RdOp(SimtOp):
+    """`__float22half2_rd(x)`: x.x and x.y each as `__float2half_rd` gives it, a half2.
+
+    `ascendc.simt.float22half2_rd`: Ascend C `__float22half2_rd`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RdSatOp(SimtOp):
+    """`__float22half2_rd_sat(x)`: x.x and x.y each as `__float2half_rd_sat` gives it, a half2.
+
+    `ascendc.simt.float22half2_rd_sat`: Ascend C `__float22half2_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RuOp(SimtOp):
+    """`__float22half2_ru(x)`: x.x and x.y each as `__float2half_ru` gives it, a half2.
+
+    `ascendc.simt.float22half2_ru`: Ascend C `__float22half2_ru`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RuSatOp(SimtOp):
+    """`__float22half2_ru_sat(x)`: x.x and x.y each as `__float2half_ru_sat` gives it, a half2.
+
+    `ascendc.simt.float22half2_ru_sat`: Ascend C `__float22half2_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RnaOp(SimtOp):
+    """`__float22half2_rna(x)`: x.x and x.y each as `__float2half_rna` gives it, a half2.
+
+    `ascendc.simt.float22half2_rna`: Ascend C `__float22half2_rna`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RnaSatOp(SimtOp):
+    """`__float22half2_rna_sat(x)`: x.x and x.y each as `__float2half_rna_sat` gives it, a
+    half2.
+
+    `ascendc.simt.float22half2_rna_sat`: Ascend C `__float22half2_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RoOp(SimtOp):
+    """`__float22half2_ro(x)`: x.x and x.y each as `__float2half_ro` gives it, a half2.
+
+    `ascendc.simt.float22half2_ro`: Ascend C `__float22half2_ro`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_ro"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Half2RoSatOp(SimtOp):
+    """`__float22half2_ro_sat(x)`: x.x and x.y each as `__float2half_ro_sat` gives it, a half2.
+
+    `ascendc.simt.float22half2_ro_sat`: Ascend C `__float22half2_ro_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.float22half2_ro_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RnOp(SimtOp):
+    """`__float22bfloat162_rn(x)`: x.x and x.y each as `__float2bfloat16_rn` gives it, a
+    bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_rn`: Ascend C `__float22bfloat162_rn`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_rn"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RnSatOp(SimtOp):
+    """`__float22bfloat162_rn_sat(x)`: x.x and x.y each as `__float2bfloat16_rn_sat` gives it,
+    a bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_rn_sat`: Ascend C `__float22bfloat162_rn_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_rn_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RzOp(SimtOp):
+    """`__float22bfloat162_rz(x)`: x.x and x.y each as `__float2bfloat16_rz` gives it, a
+    bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_rz`: Ascend C `__float22bfloat162_rz`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_rz"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RzSatOp(SimtOp):
+    """`__float22bfloat162_rz_sat(x)`: x.x and x.y each as `__float2bfloat16_rz_sat` gives it,
+    a bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_rz_sat`: Ascend C `__float22bfloat162_rz_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_rz_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RdOp(SimtOp):
+    """`__float22bfloat162_rd(x)`: x.x and x.y each as `__float2bfloat16_rd` gives it, a
+    bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_rd`: Ascend C `__float22bfloat162_rd`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_rd"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RdSatOp(SimtOp):
+    """`__float22bfloat162_rd_sat(x)`: x.x and x.y each as `__float2bfloat16_rd_sat` gives it,
+    a bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_rd_sat`: Ascend C `__float22bfloat162_rd_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_rd_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RuOp(SimtOp):
+    """`__float22bfloat162_ru(x)`: x.x and x.y each as `__float2bfloat16_ru` gives it, a
+    bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_ru`: Ascend C `__float22bfloat162_ru`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_ru"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RuSatOp(SimtOp):
+    """`__float22bfloat162_ru_sat(x)`: x.x and x.y each as `__float2bfloat16_ru_sat` gives it,
+    a bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_ru_sat`: Ascend C `__float22bfloat162_ru_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_ru_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RnaOp(SimtOp):
+    """`__float22bfloat162_rna(x)`: x.x and x.y each as `__float2bfloat16_rna` gives it, a
+    bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_rna`: Ascend C `__float22bfloat162_rna`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Bfloat162RnaSatOp(SimtOp):
+    """`__float22bfloat162_rna_sat(x)`: x.x and x.y each as `__float2bfloat16_rna_sat` gives
+    it, a bfloat16x2_t.
+
+    `ascendc.simt.float22bfloat162_rna_sat`: Ascend C `__float22bfloat162_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.bfloat16x2
+    """
+
+    name = "ascendc.simt.float22bfloat162_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathBfloat1622Float2Op(SimtOp):
+    """`__bfloat1622float2(x)`: the float2 of x's components (exact).
+
+    `ascendc.simt.bfloat1622float2`: Ascend C `__bfloat1622float2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.bfloat16x2
+
+    Results:
+    - `value`: !ascendc.vector<float2>
+    """
+
+    name = "ascendc.simt.bfloat1622float2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtComponentOp(SimtComponentBase):
+    """`v.x` (.y, .z, .w): a component of a vector value (float2, int4, ...; the component one
+    the type has).
+
+    `ascendc.simt.component`: Ascend C `.`, pipe V.
+
+    Operands:
+    - `vector`: vector (float2, int4, ...)
+
+    Results:
+    - `value`: the vector's component type
+
+    Properties:
+    - `component` (string)
+    """
+
+    name = "ascendc.simt.component"
+    SPEC: ClassVar[OpSpec]
+    vector: Operand
+    value: OpResult
+    component: StringAttr
+
 class SimtPointerCastOp(SimtPointerCastBase):
     """`reinterpret_cast<Q U*>(ptr)`: the pointer as one to another element type of the same
     memory (to read and write half2 / bfloat16x2_t pairs of a half array).
@@ -8984,6 +10085,7 @@ __all__ = [
     "SimtCgThreadRankOp",
     "SimtCgTileBinaryPartitionOp",
     "SimtClockOp",
+    "SimtComponentOp",
     "SimtGridDimOp",
     "SimtLaneIdOp",
     "SimtLanemaskEqOp",
@@ -9038,6 +10140,7 @@ __all__ = [
     "SimtMathBfloat162UllRnaOp",
     "SimtMathBfloat162UllRuOp",
     "SimtMathBfloat162UllRzOp",
+    "SimtMathBfloat1622Float2Op",
     "SimtMathCbrtfOp",
     "SimtMathCeilfOp",
     "SimtMathCopysignfOp",
@@ -9108,6 +10211,27 @@ __all__ = [
     "SimtMathFloat2UllRnaOp",
     "SimtMathFloat2UllRuOp",
     "SimtMathFloat2UllRzOp",
+    "SimtMathFloat22Bfloat162RdOp",
+    "SimtMathFloat22Bfloat162RdSatOp",
+    "SimtMathFloat22Bfloat162RnOp",
+    "SimtMathFloat22Bfloat162RnSatOp",
+    "SimtMathFloat22Bfloat162RnaOp",
+    "SimtMathFloat22Bfloat162RnaSatOp",
+    "SimtMathFloat22Bfloat162RuOp",
+    "SimtMathFloat22Bfloat162RuSatOp",
+    "SimtMathFloat22Bfloat162RzOp",
+    "SimtMathFloat22Bfloat162RzSatOp",
+    "SimtMathFloat22Half2RdOp",
+    "SimtMathFloat22Half2RdSatOp",
+    "SimtMathFloat22Half2RnOp",
+    "SimtMathFloat22Half2RnSatOp",
+    "SimtMathFloat22Half2RnaOp",
+    "SimtMathFloat22Half2RnaSatOp",
+    "SimtMathFloat22Half2RoOp",
+    "SimtMathFloat22Half2RoSatOp",
+    "SimtMathFloat22Half2RuOp",
+    "SimtMathFloat22Half2RuSatOp",
+    "SimtMathFloat22Half2RzSatOp",
     "SimtMathFloatAsIntOp",
     "SimtMathFloatAsUintOp",
     "SimtMathFloats2Bfloat162RnOp",
@@ -9334,7 +10458,40 @@ __all__ = [
     "SimtMathLrintfOp",
     "SimtMathLroundfOp",
     "SimtMathMakeBfloat162Op",
+    "SimtMathMakeChar2Op",
+    "SimtMathMakeChar3Op",
+    "SimtMathMakeChar4Op",
+    "SimtMathMakeFloat2Op",
+    "SimtMathMakeFloat3Op",
+    "SimtMathMakeFloat4Op",
     "SimtMathMakeHalf2Op",
+    "SimtMathMakeInt2Op",
+    "SimtMathMakeInt3Op",
+    "SimtMathMakeInt4Op",
+    "SimtMathMakeLong2Op",
+    "SimtMathMakeLong3Op",
+    "SimtMathMakeLong4Op",
+    "SimtMathMakeLonglong2Op",
+    "SimtMathMakeLonglong3Op",
+    "SimtMathMakeLonglong4Op",
+    "SimtMathMakeShort2Op",
+    "SimtMathMakeShort3Op",
+    "SimtMathMakeShort4Op",
+    "SimtMathMakeUchar2Op",
+    "SimtMathMakeUchar3Op",
+    "SimtMathMakeUchar4Op",
+    "SimtMathMakeUint2Op",
+    "SimtMathMakeUint3Op",
+    "SimtMathMakeUint4Op",
+    "SimtMathMakeUlong2Op",
+    "SimtMathMakeUlong3Op",
+    "SimtMathMakeUlong4Op",
+    "SimtMathMakeUlonglong2Op",
+    "SimtMathMakeUlonglong3Op",
+    "SimtMathMakeUlonglong4Op",
+    "SimtMathMakeUshort2Op",
+    "SimtMathMakeUshort3Op",
+    "SimtMathMakeUshort4Op",
     "SimtMathModffOp",
     "SimtMathNearbyintfOp",
     "SimtMathNextafterfOp",

@@ -803,6 +803,7 @@ _BUILDERS = {
     "cg_shfl": _cg_shfl,
     "cg_vote": _waits(lambda vs: (vs[0],)),
     "pointer_cast": lambda op, comp: _pointer_cast(op, comp),
+    "component": lambda op, comp: _component(op, comp),
     "cg_coalesced_threads": lambda op, comp: _waits(lambda vs: None)(op, comp),
     "cg_partition": lambda op, comp: _cg_partition(op, comp),
     "cg_binary_partition": lambda op, comp: _cg_binary(op, comp),
@@ -819,6 +820,17 @@ def _pointer_cast(op, comp):
 
     def run(e, c, _op=op):
         e[r] = e[p]
+
+    return run
+
+
+def _component(op, comp):
+    """`v.x` (.y .z .w): a vector value is a tuple of its components."""
+    k = "xyzw".index(op.properties["component"].data)
+    v, r = comp.slot(op.vector), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        e[r] = e[v][k]
 
     return run
 
@@ -1149,6 +1161,10 @@ def _math(op, comp):
     api = MATH[op.name]
     if api in HALF_FUNCTIONS:
         return _half_function(op, comp, api, HALF_FUNCTIONS[api])
+    from asc_xdsl.dialects.ascendc.simt import VECTOR_FUNCTIONS
+
+    if api in VECTOR_FUNCTIONS:
+        return _vector_function(op, comp, api, VECTOR_FUNCTIONS[api])
     from asc_xdsl.dialects.ascendc.simt import CONVERSIONS_S10
 
     if api in CONVERSIONS_S10:
@@ -1864,5 +1880,36 @@ def _conversion10(op, comp, src: str, dst: str, rnd: str, sat: bool):
     def run(e, c, _op=op):
         with np.errstate(all="ignore"):
             e[r] = to_scalar(t, fn(e[slot]))
+
+    return run
+
+
+# -- the vector types (float2, int4, ...) and the float2 conversions --------------------
+#
+# A vector value is a tuple of its components (numpy scalars of the component type); a
+# pair's are floats. `__float22half2_<R>[_sat](x)` is `__float2half_<R>[_sat]` of x.x and
+# of x.y (asc-tools' simt_stub.h converts each component so), the bfloat16x2_t ones alike.
+
+
+def _vector_function(op, comp, api: str, kind: str):
+    from asc_xdsl.dialects.ascendc.simt import PAIRS
+
+    out = op.value.type
+    if kind == "make":
+        t = out.element
+        fn = lambda *a: tuple(to_scalar(t, v) for v in a)  # noqa: E731
+    elif kind == "to_pair":
+        one = PAIRS[out]
+        name = "half" if isinstance(one, Float16Type) else "bfloat16"
+        conv = _conversion(api.replace("float22", "float2").replace(name + "2", name, 1), one)
+        fn = lambda x: (float(conv(x[0])), float(conv(x[1])))  # noqa: E731
+    else:  # from_pair: exact (a half / bfloat16_t value is a float)
+        fn = lambda x: (F32(x[0]), F32(x[1]))  # noqa: E731
+    slots = comp.slots_of(op.operands)
+    r = comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        with np.errstate(all="ignore"):
+            e[r] = fn(*(e[s] for s in slots))
 
     return run
