@@ -29,9 +29,15 @@ class _NoMatch(Exception):
 def _signature(spec: Any, extra: Sequence[str]) -> inspect.Signature:
     from asc_xdsl.dialects.ascendc.spec import Arity
 
-    params = []
+    params, keyword_only = [], []
     for o in spec.operands:
         default = None if o.arity is Arity.OPTIONAL else o.default
+        if o.keyword_only:  # (after every positional one, pyasc's `is_set_mask` too)
+            _KEYWORD_OPERANDS.add(o.py_name)
+            keyword_only.append(
+                inspect.Parameter(o.py_name, inspect.Parameter.KEYWORD_ONLY, default=default)
+            )
+            continue
         params.append(
             inspect.Parameter(o.py_name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default)
         )
@@ -60,10 +66,13 @@ def _signature(spec: Any, extra: Sequence[str]) -> inspect.Signature:
     for name in ignored:  # accepted and ignored here
         if name != _IS_SET_MASK:
             params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None))
-    return inspect.Signature(params)
+    return inspect.Signature(params + keyword_only)
 
 
 _IS_SET_MASK = "is_set_mask"
+# Keyword-only operands' names (ShiftRight's `round_en`): shown in a form's signature,
+# unlike the other forms' keywords a form accepts and ignores.
+_KEYWORD_OPERANDS: set[str] = set()
 
 
 def _required(p: Any) -> bool:
@@ -261,7 +270,11 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
 
 
 def _form_doc(sig: inspect.Signature, annotations: bool = True) -> str:
-    shown = [p for p in sig.parameters.values() if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+    shown = [
+        p
+        for p in sig.parameters.values()
+        if p.kind is not inspect.Parameter.KEYWORD_ONLY or p.name in _KEYWORD_OPERANDS
+    ]
     if not annotations:
         shown = [p.replace(annotation=inspect.Parameter.empty) for p in shown]
     return str(sig.replace(parameters=shown))

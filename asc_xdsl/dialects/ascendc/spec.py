@@ -483,9 +483,20 @@ class Operand(FrozenRecord):
 
     `py`: the Python keyword (None: the same as `name`); `array`: a variadic printed as
     a C array (`uint64_t m[] = {...}`); `default`: the Python API's default, if any;
-    `const`: the value must be a compile-time constant (a C++ template argument)."""
+    `const`: the value must be a compile-time constant (a C++ template argument);
+    `keyword_only`: the Python API takes it by keyword only (after pyasc's parameters)."""
 
-    _FIELDS = ("name", "type", "effect", "py", "arity", "array", "default", "const")
+    _FIELDS = (
+        "name",
+        "type",
+        "effect",
+        "py",
+        "arity",
+        "array",
+        "default",
+        "const",
+        "keyword_only",
+    )
 
     def __init__(
         self,
@@ -497,6 +508,7 @@ class Operand(FrozenRecord):
         array: bool = False,
         default: Any = inspect.Parameter.empty,
         const: bool = False,
+        keyword_only: bool = False,
     ) -> None:
         self.__dict__.update(
             name=name,
@@ -507,6 +519,7 @@ class Operand(FrozenRecord):
             array=array,
             default=default,
             const=const,
+            keyword_only=keyword_only,
         )
 
     @functools.cached_property  # (read for every argument of every call)
@@ -1521,13 +1534,20 @@ def _split_operands(
         flexible = [o for o in ops if o.arity is not Arity.SINGLE]
         fixed = len(ops) - len(flexible)
         extra = len(values) - fixed
-        if len(flexible) > 1:
+        variadic = [o for o in flexible if o.arity is Arity.VARIADIC]
+        # One variadic and optionals (ShiftRight's bit mask and roundEn): without sizes,
+        # the optionals are absent (the IR written before they existed stays valid)
+        absent = len(flexible) > 1 and len(variadic) == 1
+        if len(flexible) > 1 and not absent:
             return "operandSegmentSizes is required (more than one optional/variadic operand)"
         if extra < 0 or (flexible and flexible[0].arity is Arity.OPTIONAL and extra > 1):
             return f"expected {_arity_doc(spec)} operands, got {len(values)}"
         if not flexible and extra != 0:
             return f"expected {fixed} operands, got {len(values)}"
-        sizes = [extra if o.arity is not Arity.SINGLE else 1 for o in ops]
+        sizes = [
+            1 if o.arity is Arity.SINGLE else (0 if absent and o not in variadic else extra)
+            for o in ops
+        ]
     groups: list[SSAValue | list[SSAValue] | None] = []
     i = 0
     for o, n in zip(ops, sizes, strict=True):

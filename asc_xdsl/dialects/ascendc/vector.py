@@ -30,6 +30,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.spec import (
+    BOOL,
     INT,
     SCALAR,
     UINT64,
@@ -84,8 +85,10 @@ def _forms(
     py: str | None = None,
     sim: str | None = None,
     example: dict[str, str] | None = None,
+    mask_extra: tuple[Operand, ...] = (),
 ) -> list[tuple[str, OpSpec]]:
-    """One spec per level in `levels` ("0123"); returns (class-name suffix, spec) pairs."""
+    """One spec per level in `levels` ("0123"); returns (class-name suffix, spec) pairs.
+    `mask_extra`: operands the mask forms (L0, L1) take after their params."""
     common = {"pipe": "V", "py": py, "sim": sim, "dtypes": {"T": dtypes} if dtypes else {}}
     if example:
         common["example"] = example
@@ -97,7 +100,7 @@ def _forms(
                 OpSpec(
                     f"{base}_l0",
                     api,
-                    (*tensors, MASK, REPEAT_TIMES, params),
+                    (*tensors, MASK, REPEAT_TIMES, params, *mask_extra),
                     props=(IS_SET_MASK,),
                     template=template,
                     **common,
@@ -111,7 +114,7 @@ def _forms(
                 OpSpec(
                     f"{base}_l1",
                     api,
-                    (*tensors, MASK_BITS, REPEAT_TIMES, params),
+                    (*tensors, MASK_BITS, REPEAT_TIMES, params, *mask_extra),
                     props=(IS_SET_MASK,),
                     template=template,
                     **common,
@@ -360,7 +363,8 @@ def _constant_int(value) -> int | None:
 class _ShiftOp(SpecOp):
     """ShiftLeft / ShiftRight by a scalar: a constant count the module's SoC does not take
     (`shift_counts`: Atlas A2/A3 0..width; Ascend 950 the scalar as an int16_t >= 0,
-    int64_t ShiftRight 0..32) is refused here; a run-time one by the simulator."""
+    int64_t ShiftRight 0..32) is refused here; a run-time one by the simulator. So is
+    ShiftRight's roundEn = true on Ascend 950 (a constant here, a run-time one there)."""
 
     def verify_(self) -> None:
         super().verify_()
@@ -371,6 +375,13 @@ class _ShiftOp(SpecOp):
         scalar = _constant_int(self.scalar)
         et = self.dst.type.element_type
         family = soc_family(self)
+        round_en = getattr(self, "round_en", None)
+        if family == ASCEND_950 and round_en is not None and _constant_int(round_en):
+            # (dav_3510 ShiftRightImpl takes it and ignores it)
+            raise VerifyException(
+                f"'{self.name}': ShiftRight's roundEn = true is not supported on Ascend 950 "
+                "(the ShiftRight page: only false; the dav_3510 header ignores it)"
+            )
         if scalar is None or family is None or not isinstance(et, IntegerType):
             return
         bits, signed = et.width.data, et.signedness.data != Signedness.UNSIGNED
@@ -379,6 +390,12 @@ class _ShiftOp(SpecOp):
         if problem is not None:
             raise VerifyException(f"'{self.name}': {problem}")
 
+
+# ShiftRight's mask forms' last argument `bool roundEn = false`
+# (kernel_operator_vec_binary_scalar_intf.h; dav_c220 ShiftRightImpl): absent, nothing is
+# printed (the header's default); a Python keyword only, so pyasc's positional
+# `is_set_mask` keeps its place.
+ROUND_EN = Operand("round_en", BOOL, arity=Arity.OPTIONAL, keyword_only=True)
 
 for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
     _define_all(
@@ -395,6 +412,7 @@ for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
             l2_props=(IS_SET_MASK,),
             py=_py,
             sim=f"scalar:{_m}",
+            mask_extra=(ROUND_EN,) if _api == "ShiftRight" else (),
         ),
         _ShiftOp if _api.startswith("Shift") else SpecOp,
     )

@@ -5052,6 +5052,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        round_en: Bool | None = None,
     ) -> None: ...
     @overload
     def shift_right(
@@ -5062,6 +5064,8 @@ if TYPE_CHECKING:
         repeat_times: Int,
         repeat_params: UnaryRepeatParams,
         is_set_mask: bool = True,
+        *,
+        round_en: Bool | None = None,
     ) -> None: ...
 
 
@@ -5075,10 +5079,10 @@ def shift_right(*args: Any, **kwargs: Any) -> None:
     - `shift_right(dst, src, scalar, count, is_set_mask=True)` -> `ascendc.shift_right_l2`
       on the first `count` elements.
     - `shift_right(dst, src0, src1, count, is_set_mask=True)` -> `ascendc.shift_right_tensor_l2`
-    - `shift_right(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.shift_right_l0`
+    - `shift_right(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True, *, round_en=None)` -> `ascendc.shift_right_l0`
       on `mask` elements per repeat, `repeat_times` repeats with the strides of
       `repeat_params`.
-    - `shift_right(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.shift_right_l1`
+    - `shift_right(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True, *, round_en=None)` -> `ascendc.shift_right_l1`
       on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats with the
       strides of `repeat_params`.
     """

@@ -9,7 +9,7 @@ regenerate with `python tools/gen_api.py`.
 from typing import ClassVar
 
 from xdsl.dialects.builtin import UnitAttr
-from xdsl.irdl import Operand, VarOperand
+from xdsl.irdl import Operand, OptOperand, VarOperand
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
 from asc_xdsl.dialects.ascendc.vector import (
@@ -2433,6 +2433,7 @@ class ShiftRightL0Op(_ShiftOp):
     - `mask`: int
     - `repeat_times`: int
     - `repeat_params`: AscendC::UnaryRepeatParams
+    - `round_en`: bool, optional
 
     Properties:
     - `isSetMask` (unit)
@@ -2446,6 +2447,7 @@ class ShiftRightL0Op(_ShiftOp):
     mask: Operand
     repeat_times: Operand
     repeat_params: Operand
+    round_en: OptOperand
     is_set_mask: UnitAttr | None
 
 class ShiftRightL1Op(_ShiftOp):
@@ -2462,6 +2464,7 @@ class ShiftRightL1Op(_ShiftOp):
     - `mask`: uint64, variadic
     - `repeat_times`: int
     - `repeat_params`: AscendC::UnaryRepeatParams
+    - `round_en`: bool, optional
 
     Properties:
     - `isSetMask` (unit)
@@ -2475,6 +2478,7 @@ class ShiftRightL1Op(_ShiftOp):
     mask: VarOperand
     repeat_times: Operand
     repeat_params: Operand
+    round_en: OptOperand
     is_set_mask: UnitAttr | None
 
 class ShiftRightL2Op(_ShiftOp):

@@ -14,6 +14,7 @@ results wrap. Max/Min propagate NaN.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 
 import numpy as np
@@ -22,7 +23,7 @@ from asc_xdsl.runtime.simulator.compile import sim_hook
 from asc_xdsl.runtime.simulator.dtypes import bf16_to_f32, f32_to_bf16, is_bf16, np_dtype
 from asc_xdsl.runtime.simulator.errors import UnsupportedOpError
 from asc_xdsl.runtime.simulator.ops.instr import DEFAULT_BLK, DEFAULT_REP, VectorCall, apply, charge
-from asc_xdsl.runtime.simulator.ops.shifts import scalar_shift
+from asc_xdsl.runtime.simulator.ops.shifts import RoundEnWarning, scalar_shift
 from asc_xdsl.runtime.simulator.vmask import indices
 
 Fn = Callable[..., np.ndarray]
@@ -225,6 +226,8 @@ def tensor_scalar(op, comp, key: str):
     call = VectorCall(op, comp)
     d, a, s, p = comp.slot(op.dst), comp.slot(op.src), comp.slot(op.scalar), _params(op, comp)
     erep = 256 // dt.itemsize
+    round_en = getattr(op, "round_en", None)  # (ShiftRight's mask forms' roundEn)
+    r = comp.slot(round_en) if round_en is not None else None
 
     if dt.kind in "cV":  # complex (Adds, Muls on 950): the scalar stays complex
         base, dt = _complex(op, key.removesuffix("s")), np.dtype(object)
@@ -235,7 +238,15 @@ def tensor_scalar(op, comp, key: str):
         ln = call.lanes(e, c, erep)
         ds, (s0,) = _strides(e[p] if p is not None else None, 1)
         if shift:  # (the count checked and taken as the arch takes it: ops/shifts.py)
-            fn = scalar_shift(_op.SPEC.api, dt, c.onchip.platform.name)
+            rounding = r is not None and bool(e[r])
+            fn = scalar_shift(_op.SPEC.api, dt, c.onchip.platform.name, rounding)
+            if rounding and dt.kind == "u":
+                warnings.warn(
+                    f"ShiftRight of {dt}_t: roundEn does not take effect for an unsigned "
+                    "type (the header's KERNEL_WARN); shifted without rounding",
+                    RoundEnWarning,
+                    stacklevel=2,
+                )
             v = int(e[s])
             apply(ln, e[d], ds, [(e[a], s0, "src")], lambda x: fn(x, v))
             charge(c, ln)

@@ -175,16 +175,44 @@ def _950(api: str, left: bool) -> Callable[[np.ndarray, int], np.ndarray]:
     return fn
 
 
+class RoundEnWarning(UserWarning):
+    """ShiftRight's roundEn = true of an unsigned type: it has no effect (the header's
+    KERNEL_WARN says so)."""
+
+
+def rounded_right(x: np.ndarray, count: int) -> np.ndarray:
+    """ShiftRight with roundEn of a signed x (Atlas A2/A3): the arithmetic shift, plus 1
+    where bit count-1 of x is 1 (the ShiftRight page's roundEn row: 17 >> 5 gives 1). A
+    count of 0 has no bit count-1: nothing is added (x itself). The count of the type's
+    width shifts as `_atlas` does (all sign bits) and adds the sign bit: 0 for every x.
+    The result never overflows: a count >= 1 halves x first."""
+    shifted = _atlas(x, count, False)
+    if count == 0:
+        return shifted
+    wide = x.astype(np.int64)
+    carry = (wide >> np.int64(count - 1)) & np.int64(1)
+    return (shifted.astype(np.int64) + carry).astype(x.dtype)
+
+
 def scalar_shift(
-    api: str, dtype: np.dtype, platform: str
+    api: str, dtype: np.dtype, platform: str, round_en: bool = False
 ) -> Callable[[np.ndarray, int], np.ndarray]:
     """fn(x, scalar): x shifted by the op's scalar operand (any integer: converted to the
     element type, then as the arch takes it), or a SimulatorError for a count out of
-    range."""
+    range. `round_en`: ShiftRight's roundEn (its mask forms): rounds a signed x
+    (`rounded_right`); of an unsigned one it has no effect (the header's KERNEL_WARN); on
+    Ascend 950 a SimulatorError (the page: only false)."""
     arch = arch_of(platform)
     left = api == "ShiftLeft"
     bits, signed = 8 * dtype.itemsize, dtype.kind == "i"
     compute = _950(api, left) if arch == 3510 else (lambda x, k: _atlas(x, k, left))
+    if round_en and arch == 3510:
+        raise SimulatorError(
+            f"ShiftRight of {dtype}_t with roundEn = true on Ascend 950: not supported (the "
+            "ShiftRight page: only false; the dav_3510 header ignores it)"
+        )
+    if round_en and signed:
+        compute = rounded_right
 
     def fn(x: np.ndarray, scalar: int) -> np.ndarray:
         count, problem = count_problem(api, arch, bits, signed, as_type(int(scalar), bits, signed))
