@@ -151,8 +151,9 @@ _U16, _U32 = "!ascendc.reg_tensor<ui16>", "!ascendc.reg_tensor<ui32>"
          "Gather of a b8 source (i8) fills a register of 16-bit elements"),
         (f"%g = ascendc.reg.gather %p, %y, %m : {_P8}, {_U32}, {_MASK} -> !ascendc.reg_tensor<i16>",
          "Gather of i16 takes a ui16 index, not ui32"),
-        (f"%g = ascendc.reg.gather %h, %x, %m : {_P16}, {_U16}, {_MASK} -> !ascendc.reg_tensor<f16>",
-         "Gather from a i16 source into a f16 register"),
+        # (a same-size one, i16 into f16, is taken: test_950_gathertypes_s10.py)
+        (f"%g = ascendc.reg.gather %h, %x, %m : {_P16}, {_U16}, {_MASK} -> !ascendc.reg_tensor<f32>",
+         "Gather from a i16 source (16-bit) into a f32 register (32-bit)"),
         (f"%g = ascendc.reg.gather %p, %x, %m : {_P8}, {_U16}, {_MASK} -> !ascendc.reg_tensor<i8>",
          "Reg::Gather does not support T = i8"),
         (f"ascendc.reg.scatter %p, %a, %y, %m : {_P8}, !ascendc.reg_tensor<i8>, {_U32}, {_MASK}",

@@ -1016,8 +1016,12 @@ class RegIndexedOp(RegOp):
     the element width (b8 and b16: uint16, b32: uint32, b64: uint32 or uint64), and for
     b64 either side may be a RegTraitNumTwo pair, except a pair of data with a one-register
     uint64 index (DataCopyGatherImpl / DataCopyScatterImpl's `static_assert`s: 32 indices
-    for 64 elements). Gather's UB source (S) is the register's type (T), or any b8 type
-    into any b16 T (the header's `sizeof(T1) == 1 && sizeof(T0) == 2` branch)."""
+    for 64 elements). Gather's UB source (S) is any type of the register's (T) size, its
+    bits moved unchanged (the header checks only `sizeof(T1)` against `sizeof(T0)` and
+    gathers through `vector_s16` / `vector_s32` casts), or any b8 type into any b16 T (the
+    `sizeof(T1) == 1 && sizeof(T0) == 2` branch). Scatter's pointer type is the register's
+    (`Scatter`'s T, deduced from the pointer, must equal the register's ActualT); its
+    operand types already say so."""
 
     INDEX: ClassVar[dict[int, tuple[str, ...]]] = {
         1: ("ui16",),
@@ -1035,19 +1039,21 @@ class RegIndexedOp(RegOp):
         index = self.index.type  # type: ignore[attr-defined]
         t, i = data.type.element_type, str(index.element_type)
         api = self.SPEC.api.removeprefix("Reg::")
-        if self.results:  # (Gather: the source's element type against the register's)
+        if self.results:  # (Gather: the source's element size against the register's)
             s = element_of(self.ptr.type)  # type: ignore[attr-defined]
-            if element_bytes(s) == 1:
-                if element_bytes(t) != 2:
-                    raise VerifyException(
-                        f"'{self.name}': Gather of a b8 source ({s}) fills a register of "
-                        f"16-bit elements (int16, uint16, half, bfloat16: each the byte "
-                        f"zero-extended), not of {t}"
-                    )
-            elif s != t:
+            sb, tb = element_bytes(s), element_bytes(t)
+            if sb == 1 and tb != 2:
                 raise VerifyException(
-                    f"'{self.name}': Gather from a {s} source into a {t} register: the "
-                    "register's element type is the source's (a b8 source: any 16-bit one)"
+                    f"'{self.name}': Gather of a b8 source ({s}) fills a register of "
+                    f"16-bit elements (int16, uint16, half, bfloat16: each the byte "
+                    f"zero-extended), not of {t}"
+                )
+            if sb != 1 and sb != tb:
+                raise VerifyException(
+                    f"'{self.name}': Gather from a {s} source ({sb * 8}-bit) into a {t} "
+                    f"register ({tb * 8}-bit): the register's elements are the source's "
+                    "size (any type of it: the bits move unchanged; a b8 source: any "
+                    "16-bit one)"
                 )
         size = element_bytes(t)
         allowed = self.INDEX.get(size, ())
@@ -1081,8 +1087,9 @@ _add(
     doc="`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled "
     "elements (0 elsewhere); `index` holds element offsets (uint16 for b8 and b16 "
     "sources, uint32 for b32, uint32 or uint64 for b64: the low 32 bits of each are "
-    "read). The register's element type is the source's, except a b8 source (int8, "
-    "uint8, the 8- and 4-bit floats: a byte offset each) fills a register of any 16-bit "
+    "read). The register's elements are the source's size, of any type of that size (the "
+    "bits move unchanged: int16 into half, float into int32, uint64 into int64); a b8 "
+    "source (int8, uint8, the 8- and 4-bit floats: a byte offset each) fills a register of any 16-bit "
     "type, each byte its element's low byte, the high byte 0 (128 elements). 64-bit T: "
     "one register (32 elements, the index's first 32) or a RegTraitNumTwo pair (64; the "
     "index a uint32 register or a uint64 pair, the mask a b32 mask).",

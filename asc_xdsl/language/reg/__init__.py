@@ -524,8 +524,10 @@ def gather(
     """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] (element offsets: uint16 for
     8- and 16-bit elements, uint32 for 32-bit, uint32 or uint64 for 64-bit ones). For
     int64 / uint64, `trait=RegTrait.NUM_TWO` gathers a RegTraitNumTwo pair of 64 (its index
-    a uint32 register or a uint64 pair; its mask a b32 mask). A b8 source (int8, uint8,
-    the 8- and 4-bit floats) fills a register of 16-bit `dtype` (int8: int16 and uint8:
+    a uint32 register or a uint64 pair; its mask a b32 mask). `dtype=` names the register's
+    type: any of the source's size (int16 into half, float into int32, uint64 into int64:
+    the bits move unchanged, no value conversion; the source's type unless told). A b8
+    source (int8, uint8, the 8- and 4-bit floats) fills a register of 16-bit `dtype` (int8: int16 and uint8:
     uint16 unless told), each byte zero-extended: its element's low byte, the high 0."""
     g = _g("gather")
     _need(g, ptr, UbPointer, "ptr")
@@ -539,6 +541,13 @@ def gather(
                 "name it with dtype= (asc.uint16, asc.int16, asc.float16, asc.bfloat16)"
             )
     t = _reg_type(_dtype(g, dtype, "dtype"), _trait(g, trait, dtype))
+    size, want = dtype.sizeof(), ptr.dtype.sizeof()
+    if size != (2 if want == 1 else want):
+        g.fail(
+            f"gather of a {ptr.dtype.name} source into a {dtype.name} register: the register's "
+            f"elements are the source's size ({want * 8}-bit; any type of it, the bits moved "
+            "unchanged; a b8 source: a 16-bit type)"
+        )
     op = _emit(g, "RegGatherOp", [ptr.handle, index.handle, mask.handle], [t])
     return RegTensor(op.results[0], dtype)
 

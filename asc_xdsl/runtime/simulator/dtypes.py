@@ -75,12 +75,15 @@ def bf16_to_f32(bits: np.ndarray) -> np.ndarray:
 
 
 def f32_to_bf16(x: np.ndarray) -> np.ndarray:
-    """Round-to-nearest-even float32 -> bf16 bits (NaN stays NaN)."""
+    """Round-to-nearest-even float32 -> bf16 bits (NaN stays NaN: a bf16 NaN held as
+    float32, its low 16 bits 0, keeps its bits, so a register moves a bf16 NaN's payload
+    unchanged, e.g. through Gather's reinterpretation; other NaNs become 0x7FC0)."""
     x = np.asarray(x, dtype=np.float32)
     bits = x.view(np.uint32).astype(np.uint64)
     rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
     out = rounded.astype(np.uint16)
     nan = np.isnan(x)
     if np.any(nan):
-        out = np.where(nan, np.uint16(0x7FC0), out)
+        exact = (bits & 0xFFFF) == 0
+        out = np.where(nan, np.where(exact, (bits >> 16).astype(np.uint16), np.uint16(0x7FC0)), out)
     return out

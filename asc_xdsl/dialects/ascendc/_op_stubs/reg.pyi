@@ -346,12 +346,13 @@ class RegStoreMaskOp(RegOp):
 class RegGatherOp(RegIndexedOp):
     """`Gather(dst, ptr, index, mask)`: dst[i] = ptr[index[i]] for the enabled elements (0
     elsewhere); `index` holds element offsets (uint16 for b8 and b16 sources, uint32 for
-    b32, uint32 or uint64 for b64: the low 32 bits of each are read). The register's element
-    type is the source's, except a b8 source (int8, uint8, the 8- and 4-bit floats: a byte
-    offset each) fills a register of any 16-bit type, each byte its element's low byte, the
-    high byte 0 (128 elements). 64-bit T: one register (32 elements, the index's first 32)
-    or a RegTraitNumTwo pair (64; the index a uint32 register or a uint64 pair, the mask a
-    b32 mask).
+    b32, uint32 or uint64 for b64: the low 32 bits of each are read). The register's
+    elements are the source's size, of any type of that size (the bits move unchanged: int16
+    into half, float into int32, uint64 into int64); a b8 source (int8, uint8, the 8- and
+    4-bit floats: a byte offset each) fills a register of any 16-bit type, each byte its
+    element's low byte, the high byte 0 (128 elements). 64-bit T: one register (32 elements,
+    the index's first 32) or a RegTraitNumTwo pair (64; the index a uint32 register or a
+    uint64 pair, the mask a b32 mask).
 
     `ascendc.reg.gather`: Ascend C `Reg::Gather`, pipe V.
 
