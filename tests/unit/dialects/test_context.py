@@ -51,10 +51,11 @@ def test_reg_types_are_defined_when_first_named() -> None:
         CoalescedGroupType,
         Half2Type,
         ThreadGroupType,
+        VectorType,
     )
     from asc_xdsl.dialects.ir_context import make_context
 
-    simt = (Half2Type, Bfloat16x2Type, CoalescedGroupType, ThreadGroupType)
+    simt = (Half2Type, Bfloat16x2Type, CoalescedGroupType, ThreadGroupType, VectorType)
     reg = (*REG_TYPES, *REG_ADDRESS_TYPES, MatmulType, *simt)
     assert {c.name: c for c in reg} == {
         name: ascendc.lazy_type(*where) for name, where in ascendc.LAZY_TYPES.items()
