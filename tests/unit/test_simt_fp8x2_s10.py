@@ -218,6 +218,12 @@ def wrong_pair(p: S.Pointer, o: S.Pointer):
     o[0] = S.e4m3x22float2(q).x
 
 
+@S.vf(launch_bounds=32)
+def fp8_component(p: S.Pointer, o: S.Pointer):
+    q = p.cast(S.float8_e5m2x2_t)[0]
+    o[0] = q.y
+
+
 @jit
 def fp8x2_refused(p: asc.GlobalAddress, o: asc.GlobalAddress, case: asc.ConstExpr):
     if case == 0:
@@ -226,8 +232,10 @@ def fp8x2_refused(p: asc.GlobalAddress, o: asc.GlobalAddress, case: asc.ConstExp
         bad_interpretation[32](p, o)
     elif case == 2:
         half2_as_float2[32](p, o)
-    else:
+    elif case == 3:
         wrong_pair[32](p, o)
+    else:
+        fp8_component[32](p, o)
 
 
 @pytest.mark.parametrize(
@@ -239,6 +247,8 @@ def fp8x2_refused(p: asc.GlobalAddress, o: asc.GlobalAddress, case: asc.ConstExp
         (2, "S.float22hif82_rna(q)", "must be a float2 value (asc.simt.float2), got half2"),
         (3, "S.e4m3x22float2(q)", "must be a float8_e4m3x2_t value (asc.simt.float8_e4m3x2_t)"
          ", got hifloat8x2_t"),
+        (4, "o[0] = q.y", "a float8_e5m2x2_t's components are 8-bit floats, which SIMT code "
+         "does not take: convert the pair (asc.simt.e5m2x22float2)"),
     ],
 )  # fmt: skip
 def test_fp8_pair_misuse_is_a_located_compile_error(case, line, message):
