@@ -2182,7 +2182,8 @@ class VectorType(AscendCType):
         if word not in VECTOR_TYPES:
             parser.raise_error(
                 f"!ascendc.vector takes a vector type of vector_functions.h (char2 ... "
-                f"ulonglong4, float2 ... float4), not {word!r}",
+                f"ulonglong4, float2 ... float4, or an 8-bit float pair: hifloat8x2_t, "
+                f"float8_e4m3x2_t, float8_e5m2x2_t), not {word!r}",
                 pos,
                 parser.pos,
             )
