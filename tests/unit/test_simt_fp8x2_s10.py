@@ -22,7 +22,7 @@ N = 32
 
 @S.vf(launch_bounds=32)
 def fp8x2_vf(pf: S.Pointer, ph: S.Pointer, p8: S.Pointer, of: S.Pointer, oh: S.Pointer,
-             ou: S.Pointer):  # fmt: skip
+             ou: S.Pointer, ob: S.Pointer):  # fmt: skip
     t = S.thread_idx.x
     f = S.make_float2(pf[2 * t], pf[2 * t + 1])
     h = ph.cast(S.half2)[t]
@@ -53,11 +53,12 @@ def fp8x2_vf(pf: S.Pointer, ph: S.Pointer, p8: S.Pointer, of: S.Pointer, oh: S.P
     ou[j + 1] = S.cvt_float2_to_fp8x2(f, S.ASC_SATFINITE, S.ASC_E4M3)
     ou[j + 2] = S.cvt_float2_to_fp8x2(f, S.ASC_NOSAT, S.ASC_E5M2)
     ou[j + 3] = S.cvt_float2_to_fp8x2(f, S.ASC_SATFINITE, S.ASC_E5M2)
+    ob.cast(S.hifloat8x2_t)[t] = S.float22hif82_rh_sat(f)  # (the codes themselves)
 
 
 @jit
-def fp8x2_kernel(pf, ph, p8, of, oh, ou):
-    fp8x2_vf[32](pf, ph, p8, of, oh, ou)
+def fp8x2_kernel(pf, ph, p8, of, oh, ou, ob):
+    fp8x2_vf[32](pf, ph, p8, of, oh, ou, ob)
 
 
 # -- the reference: each format decoded from its definition, encoded by search ----------
@@ -165,8 +166,10 @@ def test_fp8_pair_conversions_against_an_exact_reference():
     q = rng.integers(0, 256, 2 * N).astype(np.uint8)
     q[:8] = [0x7F, 0x7C, 0xFC, 0x80, 0x01, 0x7E, 0xFF, 0x7B]
     of, oh = np.zeros(20 * N, np.float32), np.zeros(2 * N, np.float16)
-    ou = np.zeros(4 * N, np.uint16)
-    fp8x2_kernel[1](x, h, q, of, oh, ou, platform=SOC)
+    ou, ob = np.zeros(4 * N, np.uint16), np.zeros(2 * N, np.uint8)
+    fp8x2_kernel[1](x, h, q, of, oh, ou, ob, platform=SOC)
+    want = [_encode(float(v), "hif8", True, True) for v in x]
+    np.testing.assert_array_equal(ob, want, err_msg="__float22hif82_rh_sat codes")
     o = of.reshape(N, 20)
     for k, (src, sat) in enumerate(((x, False), (x, True)) * 2 + ((h, False), (h, True)) * 2):
         want = [_value(_encode(float(v), "hif8", True, sat), "hif8") for v in src]
