@@ -73,6 +73,7 @@ Utils-API/调测接口/clock.md.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects import func
@@ -2259,12 +2260,9 @@ FP8_PAIR_TYPES: dict[str, tuple[Attribute, int]] = {
 VECTOR_TYPES.update(FP8_PAIR_TYPES)
 _FP8_HEADER = "simt_api/asc_fp8.h"
 _HIF8X2 = VectorType("hifloat8x2_t")
-for (_src, _st), _r, _s in (
-    (s, r, t)
-    for s in (("float2", FLOAT2), ("half2", HALF2))
-    for r in ("rna", "rh")
-    for t in (False, True)
-):
+for (_src, _st), _r, _s in itertools.product(
+    (("float2", FLOAT2), ("half2", HALF2)), ("rna", "rh"), (False, True)
+):  # (the header's order)
     _api = f"__{_src}2hif82_{_r}{'_sat' if _s else ''}"
     _how = "nearest, ties away from zero" if _r == "rna" else "hybrid"
     _over = (
