@@ -70,6 +70,10 @@ from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.language.builder import IRValue, RuntimeScalar, require_jit
 
 __all__ = [
+    "ASC_E4M3",
+    "ASC_E5M2",
+    "ASC_NOSAT",
+    "ASC_SATFINITE",
     "WARP_SIZE",
     "Pair",
     "PairType",
@@ -101,6 +105,7 @@ __all__ = [
     "callee",
     "clock",
     "cooperative_groups",
+    "cvt_float2_to_fp8x2",
     "grid_dim",
     "half2",
     "lane_id",
@@ -179,10 +184,17 @@ class Pointer(IRValue):
     def cast(self, dtype: Any) -> Pointer:
         """`reinterpret_cast<Q T*>(p)`: this memory seen as elements of `dtype` (an
         `asc.<dtype>`, or `asc.simt.half2` / `asc.simt.bfloat16x2` for pairs: a float16
-        array's element 2 i and 2 i + 1 are the pair i, .x and .y)."""
+        array's element 2 i and 2 i + 1 are the pair i, .x and .y; the 8-bit float pairs
+        `asc.simt.hifloat8x2_t`, `float8_e4m3x2_t`, `float8_e5m2x2_t` alike)."""
         g = _g("Pointer.cast")
-        if not isinstance(dtype, dt.DataType | PairType):
-            g.fail(f"Pointer.cast takes a dtype (asc.float16, asc.simt.half2, ...), got {dtype!r}")
+        from asc_xdsl.dialects.ascendc.simt import FP8_PAIR_TYPES
+
+        fp8x2 = isinstance(dtype, VectorType) and dtype.cpp in FP8_PAIR_TYPES
+        if not (isinstance(dtype, dt.DataType | PairType) or fp8x2):
+            g.fail(
+                f"Pointer.cast takes a dtype (asc.float16, asc.simt.half2, "
+                f"asc.simt.hifloat8x2_t, ...), got {dtype!r}"
+            )
         from asc_xdsl.dialects.ascendc.simt import pointer_type
 
         space = self.handle.type.memory_space.value.data
@@ -276,6 +288,13 @@ def _vector_dtype(cpp: str) -> VectorType:
     return dtype
 
 
+_FP8_COMPONENTS = {
+    "hifloat8": "asc.simt.hif822float2 / hif822half2",
+    "float8_e4m3fn": "asc.simt.e4m3x22float2",
+    "float8_e5m2": "asc.simt.e5m2x22float2",
+}
+
+
 class Vector(IRValue):
     """A float2, int4, ... value in SIMT code (`make_float2(x, y)`,
     `bfloat1622float2(p)`, ...): `.x`, `.y` (and `.z`, `.w` of the 3- and 4-component
@@ -298,6 +317,11 @@ class Vector(IRValue):
         if "xyzw".index(which) >= self.dtype.count:
             have = ", ".join(f".{c}" for c in "xyzw"[: self.dtype.count])
             g.fail(f"a {self.dtype.cpp} has the components {have}, not .{which}")
+        if self.dtype.component.name in _FP8_COMPONENTS:  # (no 8-bit float scalar in SIMT)
+            g.fail(
+                f"a {self.dtype.cpp}'s components are 8-bit floats, which SIMT code does not "
+                f"take: convert the pair ({_FP8_COMPONENTS[self.dtype.component.name]})"
+            )
         op = _op("SimtComponentOp")(
             self.handle,
             component=_string_attr(which),
@@ -423,6 +447,38 @@ def printf(desc: str, *params: Any) -> None:
         g.fail(f"printf format {desc!r}: {err}")
     desc, rest = _fold_strings(g, desc, params)
     g.emit(_op("SimtPrintfOp")([g.printf_arg(p) for p in rest], desc=desc))
+
+
+ASC_NOSAT = "NOSAT"
+"""`__ASC_NOSAT` (asc_fp8.h's `__asc_saturation_t`): NaN and overflow stay special."""
+ASC_SATFINITE = "SATFINITE"
+"""`__ASC_SATFINITE`: NaN -> 0, overflow -> the largest finite value."""
+ASC_E4M3 = "E4M3"
+"""`__ASC_E4M3` (`__asc_fp8_interpretation_t`): float8_e4m3fn_t codes."""
+ASC_E5M2 = "E5M2"
+"""`__ASC_E5M2`: float8_e5m2_t codes."""
+
+
+def cvt_float2_to_fp8x2(x: Any, saturate: Any, interpretation: Any) -> RuntimeScalar:
+    """`__asc_cvt_float2_to_fp8x2(x, saturate, interpretation)` (asc_fp8.h): a float2's
+    x.x (low byte) and x.y (high byte) as two 8-bit float codes in an unsigned short
+    (uint16), rounded to nearest even; `saturate` is `asc.simt.ASC_NOSAT` or
+    `ASC_SATFINITE`, `interpretation` `asc.simt.ASC_E4M3` or `ASC_E5M2` (constants)."""
+    from asc_xdsl.dialects.ascendc.simt import FP8X2_INTERPRETATION, FP8X2_SATURATION
+
+    g = _g("cvt_float2_to_fp8x2")
+    props = {}
+    for what, value, known in (
+        ("saturate", saturate, FP8X2_SATURATION),
+        ("interpretation", interpretation, FP8X2_INTERPRETATION),
+    ):
+        if not isinstance(value, str) or value not in known:
+            names = " or ".join(f"asc.simt.ASC_{k}" for k in known)
+            g.fail(f"asc.simt.cvt_float2_to_fp8x2's {what} must be {names}, got {value!r}")
+        props[what] = _string_attr(value)
+    handle = _operand(g, x, _vector_dtype("float2"), "asc.simt.cvt_float2_to_fp8x2's x")
+    op = g.emit(_op("SimtCvtFloat2ToFp8x2Op")(handle, result_types=[dt.uint16.ir_type()], **props))
+    return RuntimeScalar(op.results[0], dt.uint16)
 
 
 def clock() -> RuntimeScalar:

@@ -73,6 +73,7 @@ Utils-API/调测接口/clock.md.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects import func
@@ -80,6 +81,8 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     BFloat16Type,
     DenseArrayBase,
+    Float8E4M3FNType,
+    Float8E5M2Type,
     Float16Type,
     Float32Type,
     IntegerAttr,
@@ -98,6 +101,7 @@ from xdsl.traits import MemoryEffectKind, SymbolTable, get_effects
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import SIMT_ATTR, SIMT_CALLEE_ATTR, EmitKind, PointerOffset
+from asc_xdsl.dialects.ascendc.fp8_types import HiFloat8Type
 from asc_xdsl.dialects.ascendc.reg import (
     SAMPLE_SOC,
     UB_MEMORY_SPACE,
@@ -574,11 +578,13 @@ _add(
 def _is_element(t: Attribute) -> bool:
     from asc_xdsl.dialects.ascendc.spec import _is_scalar
 
+    if isinstance(t, VectorType):  # (the 8-bit float pairs: 2 bytes, loaded and stored whole)
+        return t.cpp.data in ("hifloat8x2_t", "float8_e4m3x2_t", "float8_e5m2x2_t")
     return _is_scalar(t) or isinstance(t, Half2Type | Bfloat16x2Type)
 
 
 _ELEMENT = predicate(
-    "a scalar number, half2 or bfloat16x2_t",
+    "a scalar number, half2, bfloat16x2_t or an 8-bit float pair",
     _is_element,
     "scalar (or a half2 / bfloat16x2_t pair)",
     Float32Type(),
@@ -2177,7 +2183,8 @@ class VectorType(AscendCType):
         if word not in VECTOR_TYPES:
             parser.raise_error(
                 f"!ascendc.vector takes a vector type of vector_functions.h (char2 ... "
-                f"ulonglong4, float2 ... float4), not {word!r}",
+                f"ulonglong4, float2 ... float4, or an 8-bit float pair: hifloat8x2_t, "
+                f"float8_e4m3x2_t, float8_e5m2x2_t), not {word!r}",
                 pos,
                 parser.pos,
             )
@@ -2240,6 +2247,95 @@ _vector10(
     Result("value", exact(FLOAT2)),
     "simt_api/asc_bf16.h",
     "`__bfloat1622float2(x)`: the float2 of x's components (exact).",
+)
+
+# The 8-bit float pairs of asc_fp8.h (3510): structs of two 8-bit floats .x .y, added to
+# VECTOR_TYPES after the make_<type> loop (vector_functions.h makes none of them).
+FP8_PAIR_TYPES: dict[str, tuple[Attribute, int]] = {
+    "hifloat8x2_t": (HiFloat8Type(), 2),
+    "float8_e4m3x2_t": (Float8E4M3FNType(), 2),
+    "float8_e5m2x2_t": (Float8E5M2Type(), 2),
+}
+"""C++ name -> (component type, 2): hifloat8x2_t, float8_e4m3x2_t, float8_e5m2x2_t."""
+VECTOR_TYPES.update(FP8_PAIR_TYPES)
+_FP8_HEADER = "simt_api/asc_fp8.h"
+_HIF8X2 = VectorType("hifloat8x2_t")
+for (_src, _st), _r, _s in itertools.product(
+    (("float2", FLOAT2), ("half2", HALF2)), ("rna", "rh"), (False, True)
+):  # (the header's order)
+    _api = f"__{_src}2hif82_{_r}{'_sat' if _s else ''}"
+    _how = "nearest, ties away from zero" if _r == "rna" else "hybrid"
+    _over = (
+        "NaN -> 0, overflow and infinity -> +-32768 (0x6E / 0xEE)"
+        if _s
+        else "NaN -> 0x80, overflow -> +-infinity (0x6F / 0xEF)"
+    )
+    _vector10(
+        _api,
+        "to_fp8x2",
+        (Operand("x", exact(_st)),),
+        Result("value", exact(_HIF8X2)),
+        _FP8_HEADER,
+        f"`{_api}(x)`: x.x and x.y as a hifloat8x2_t, rounded ({_r}: {_how}); {_over}.",
+    )
+for _api, _from, _to in (
+    ("__hif822float2", "hifloat8x2_t", FLOAT2),
+    ("__hif822half2", "hifloat8x2_t", HALF2),
+    ("__e4m3x22float2", "float8_e4m3x2_t", FLOAT2),
+    ("__e5m2x22float2", "float8_e5m2x2_t", FLOAT2),
+):
+    _vector10(
+        _api,
+        "from_fp8x2",
+        (Operand("x", exact(VectorType(_from))),),
+        Result("value", exact(_to)),
+        _FP8_HEADER,
+        f"`{_api}(x)`: the {_to.CPP_CLASS} of x's components (exact"
+        + ("; NaN -> NaN, +-infinity -> +-infinity)." if _to is HALF2 else ")."),
+    )
+
+
+FP8X2_SATURATION = ("NOSAT", "SATFINITE")
+"""`__asc_saturation_t`'s values without their `__ASC_` prefix."""
+FP8X2_INTERPRETATION = ("E4M3", "E5M2")
+"""`__asc_fp8_interpretation_t`'s values without their `__ASC_` prefix."""
+
+
+class SimtCvtFp8x2Base(SimtOp):
+    """`__asc_cvt_float2_to_fp8x2(x, __ASC_<saturate>, __ASC_<interpretation>)`: the
+    enum arguments are properties, each one of its enum's values."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        for prop, known in (
+            ("saturate", FP8X2_SATURATION),
+            ("interpretation", FP8X2_INTERPRETATION),
+        ):
+            value = self.properties[prop].data
+            if value not in known:
+                raise VerifyException(
+                    f"'{self.name}': {prop} must be one of {', '.join(known)}, not {value!r}"
+                )
+
+
+OP_HEADERS["ascendc.simt.cvt_float2_to_fp8x2"] = _FP8_HEADER
+_add(
+    "SimtCvtFloat2ToFp8x2Op",
+    "cvt_float2_to_fp8x2",
+    "__asc_cvt_float2_to_fp8x2",
+    (Operand("x", exact(FLOAT2)),),
+    (Result("value", exact(_U16)),),
+    props=(
+        Prop("saturate", kind=PropKind.STRING),
+        Prop("interpretation", kind=PropKind.STRING),
+    ),
+    sim="cvt_fp8x2",
+    base=SimtCvtFp8x2Base,
+    example={"saturate": "SATFINITE", "interpretation": "E4M3"},
+    doc="`__asc_cvt_float2_to_fp8x2(x, __ASC_<saturate>, __ASC_<interpretation>)`: x.x "
+    "(low byte) and x.y (high byte) as float8_e4m3fn_t (E4M3) or float8_e5m2_t (E5M2) "
+    "codes, rounded to nearest even; SATFINITE: NaN -> 0, overflow -> +-max; NOSAT: "
+    "NaN -> 0x7F, overflow -> +-infinity (e5m2) or 0x7F (e4m3).",
 )
 
 
@@ -2392,6 +2488,9 @@ __all__ = [
     "DEFAULT_LAUNCH_BOUND",
     "DTYPES",
     "FAMILY",
+    "FP8X2_INTERPRETATION",
+    "FP8X2_SATURATION",
+    "FP8_PAIR_TYPES",
     "GM_MEMORY_SPACE",
     "GROUP_VALUE_TYPES",
     "HALF_FUNCTIONS",

@@ -62,6 +62,13 @@ def _print_component(emitter: Any, op: Any) -> None:
     emitter.declare(op, op.value, f"{emitter.name(op.vector)}.{op.properties['component'].data}")
 
 
+def _print_cvt_fp8x2(emitter: Any, op: Any) -> None:
+    """`unsigned short c = __asc_cvt_float2_to_fp8x2(x, __ASC_SATFINITE, __ASC_E4M3);`"""
+    sat, how = (op.properties[p].data for p in ("saturate", "interpretation"))
+    call = f"__asc_cvt_float2_to_fp8x2({emitter.name(op.x)}, __ASC_{sat}, __ASC_{how})"
+    emitter.declare(op, op.value, call)
+
+
 _CG = "cooperative_groups::"
 
 
@@ -94,6 +101,7 @@ ROWS: dict[str, tuple[str, str]] = {
     "ascendc.simt.printf": ("simt", "_print_printf"),
     "ascendc.simt.pointer_cast": ("simt", "_print_pointer_cast"),
     "ascendc.simt.component": ("simt", "_print_component"),
+    "ascendc.simt.cvt_float2_to_fp8x2": ("simt", "_print_cvt_fp8x2"),
     **{
         f"ascendc.simt.{k}": ("simt", "_print_group")
         for k in (

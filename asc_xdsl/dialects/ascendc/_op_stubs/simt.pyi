@@ -16,6 +16,7 @@ from asc_xdsl.dialects.ascendc.simt import (
     SimtAtomicBase,
     SimtCacheBase,
     SimtComponentBase,
+    SimtCvtFp8x2Base,
     SimtGroupBase,
     SimtGroupCoalescedBase,
     SimtGroupPartitionBase,
@@ -7775,6 +7776,245 @@ class SimtMathBfloat1622Float2Op(SimtOp):
     x: Operand
     value: OpResult
 
+class SimtMathFloat22Hif82RnaOp(SimtOp):
+    """`__float22hif82_rna(x)`: x.x and x.y as a hifloat8x2_t, rounded (rna: nearest, ties away
+    from zero); NaN -> 0x80, overflow -> +-infinity (0x6F / 0xEF).
+
+    `ascendc.simt.float22hif82_rna`: Ascend C `__float22hif82_rna`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.vector<hifloat8x2_t>
+    """
+
+    name = "ascendc.simt.float22hif82_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Hif82RnaSatOp(SimtOp):
+    """`__float22hif82_rna_sat(x)`: x.x and x.y as a hifloat8x2_t, rounded (rna: nearest, ties
+    away from zero); NaN -> 0, overflow and infinity -> +-32768 (0x6E / 0xEE).
+
+    `ascendc.simt.float22hif82_rna_sat`: Ascend C `__float22hif82_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.vector<hifloat8x2_t>
+    """
+
+    name = "ascendc.simt.float22hif82_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Hif82RhOp(SimtOp):
+    """`__float22hif82_rh(x)`: x.x and x.y as a hifloat8x2_t, rounded (rh: hybrid); NaN ->
+    0x80, overflow -> +-infinity (0x6F / 0xEF).
+
+    `ascendc.simt.float22hif82_rh`: Ascend C `__float22hif82_rh`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.vector<hifloat8x2_t>
+    """
+
+    name = "ascendc.simt.float22hif82_rh"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathFloat22Hif82RhSatOp(SimtOp):
+    """`__float22hif82_rh_sat(x)`: x.x and x.y as a hifloat8x2_t, rounded (rh: hybrid); NaN ->
+    0, overflow and infinity -> +-32768 (0x6E / 0xEE).
+
+    `ascendc.simt.float22hif82_rh_sat`: Ascend C `__float22hif82_rh_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: !ascendc.vector<hifloat8x2_t>
+    """
+
+    name = "ascendc.simt.float22hif82_rh_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf22Hif82RnaOp(SimtOp):
+    """`__half22hif82_rna(x)`: x.x and x.y as a hifloat8x2_t, rounded (rna: nearest, ties away
+    from zero); NaN -> 0x80, overflow -> +-infinity (0x6F / 0xEF).
+
+    `ascendc.simt.half22hif82_rna`: Ascend C `__half22hif82_rna`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.vector<hifloat8x2_t>
+    """
+
+    name = "ascendc.simt.half22hif82_rna"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf22Hif82RnaSatOp(SimtOp):
+    """`__half22hif82_rna_sat(x)`: x.x and x.y as a hifloat8x2_t, rounded (rna: nearest, ties
+    away from zero); NaN -> 0, overflow and infinity -> +-32768 (0x6E / 0xEE).
+
+    `ascendc.simt.half22hif82_rna_sat`: Ascend C `__half22hif82_rna_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.vector<hifloat8x2_t>
+    """
+
+    name = "ascendc.simt.half22hif82_rna_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf22Hif82RhOp(SimtOp):
+    """`__half22hif82_rh(x)`: x.x and x.y as a hifloat8x2_t, rounded (rh: hybrid); NaN -> 0x80,
+    overflow -> +-infinity (0x6F / 0xEF).
+
+    `ascendc.simt.half22hif82_rh`: Ascend C `__half22hif82_rh`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.vector<hifloat8x2_t>
+    """
+
+    name = "ascendc.simt.half22hif82_rh"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHalf22Hif82RhSatOp(SimtOp):
+    """`__half22hif82_rh_sat(x)`: x.x and x.y as a hifloat8x2_t, rounded (rh: hybrid); NaN ->
+    0, overflow and infinity -> +-32768 (0x6E / 0xEE).
+
+    `ascendc.simt.half22hif82_rh_sat`: Ascend C `__half22hif82_rh_sat`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.half2
+
+    Results:
+    - `value`: !ascendc.vector<hifloat8x2_t>
+    """
+
+    name = "ascendc.simt.half22hif82_rh_sat"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHif822Float2Op(SimtOp):
+    """`__hif822float2(x)`: the float2 of x's components (exact).
+
+    `ascendc.simt.hif822float2`: Ascend C `__hif822float2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<hifloat8x2_t>
+
+    Results:
+    - `value`: !ascendc.vector<float2>
+    """
+
+    name = "ascendc.simt.hif822float2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathHif822Half2Op(SimtOp):
+    """`__hif822half2(x)`: the half2 of x's components (exact; NaN -> NaN, +-infinity ->
+    +-infinity).
+
+    `ascendc.simt.hif822half2`: Ascend C `__hif822half2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<hifloat8x2_t>
+
+    Results:
+    - `value`: !ascendc.half2
+    """
+
+    name = "ascendc.simt.hif822half2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathE4M3X22Float2Op(SimtOp):
+    """`__e4m3x22float2(x)`: the float2 of x's components (exact).
+
+    `ascendc.simt.e4m3x22float2`: Ascend C `__e4m3x22float2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float8_e4m3x2_t>
+
+    Results:
+    - `value`: !ascendc.vector<float2>
+    """
+
+    name = "ascendc.simt.e4m3x22float2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtMathE5M2X22Float2Op(SimtOp):
+    """`__e5m2x22float2(x)`: the float2 of x's components (exact).
+
+    `ascendc.simt.e5m2x22float2`: Ascend C `__e5m2x22float2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float8_e5m2x2_t>
+
+    Results:
+    - `value`: !ascendc.vector<float2>
+    """
+
+    name = "ascendc.simt.e5m2x22float2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+
+class SimtCvtFloat2ToFp8x2Op(SimtCvtFp8x2Base):
+    """`__asc_cvt_float2_to_fp8x2(x, __ASC_<saturate>, __ASC_<interpretation>)`: x.x (low byte)
+    and x.y (high byte) as float8_e4m3fn_t (E4M3) or float8_e5m2_t (E5M2) codes, rounded to
+    nearest even; SATFINITE: NaN -> 0, overflow -> +-max; NOSAT: NaN -> 0x7F, overflow ->
+    +-infinity (e5m2) or 0x7F (e4m3).
+
+    `ascendc.simt.cvt_float2_to_fp8x2`: Ascend C `__asc_cvt_float2_to_fp8x2`, pipe V.
+
+    Operands:
+    - `x`: !ascendc.vector<float2>
+
+    Results:
+    - `value`: ui16
+
+    Properties:
+    - `saturate` (string)
+    - `interpretation` (string)
+    """
+
+    name = "ascendc.simt.cvt_float2_to_fp8x2"
+    SPEC: ClassVar[OpSpec]
+    x: Operand
+    value: OpResult
+    saturate: StringAttr
+    interpretation: StringAttr
+
 class SimtComponentOp(SimtComponentBase):
     """`v.x` (.y, .z, .w): a component of a vector value (float2, int4, ...; the component one
     the type has).
@@ -10086,6 +10326,7 @@ __all__ = [
     "SimtCgTileBinaryPartitionOp",
     "SimtClockOp",
     "SimtComponentOp",
+    "SimtCvtFloat2ToFp8x2Op",
     "SimtGridDimOp",
     "SimtLaneIdOp",
     "SimtLanemaskEqOp",
@@ -10149,6 +10390,8 @@ __all__ = [
     "SimtMathCospifOp",
     "SimtMathCylBesselI0FOp",
     "SimtMathCylBesselI1FOp",
+    "SimtMathE4M3X22Float2Op",
+    "SimtMathE5M2X22Float2Op",
     "SimtMathErfcfOp",
     "SimtMathErfcinvfOp",
     "SimtMathErfcxfOp",
@@ -10232,6 +10475,10 @@ __all__ = [
     "SimtMathFloat22Half2RuOp",
     "SimtMathFloat22Half2RuSatOp",
     "SimtMathFloat22Half2RzSatOp",
+    "SimtMathFloat22Hif82RhOp",
+    "SimtMathFloat22Hif82RhSatOp",
+    "SimtMathFloat22Hif82RnaOp",
+    "SimtMathFloat22Hif82RnaSatOp",
     "SimtMathFloatAsIntOp",
     "SimtMathFloatAsUintOp",
     "SimtMathFloats2Bfloat162RnOp",
@@ -10293,6 +10540,10 @@ __all__ = [
     "SimtMathHalf2UllRnaOp",
     "SimtMathHalf2UllRuOp",
     "SimtMathHalf2UllRzOp",
+    "SimtMathHalf22Hif82RhOp",
+    "SimtMathHalf22Hif82RhSatOp",
+    "SimtMathHalf22Hif82RnaOp",
+    "SimtMathHalf22Hif82RnaSatOp",
     "SimtMathHalves2Bfloat162Op",
     "SimtMathHalves2Half2Op",
     "SimtMathHbequx2Op",
@@ -10338,6 +10589,8 @@ __all__ = [
     "SimtMathHgtux2Op",
     "SimtMathHgtx2MaskOp",
     "SimtMathHgtx2Op",
+    "SimtMathHif822Float2Op",
+    "SimtMathHif822Half2Op",
     "SimtMathHigh2Bfloat16Op",
     "SimtMathHigh2Bfloat162Op",
     "SimtMathHigh2FloatOp",

@@ -385,6 +385,8 @@ def _ub_address(ptr: int, index: int, size: int, what: str) -> int:
 def _load(op, comp):
     if _pair_of(op.ptr.type) is not None:
         return _pair_load(op, comp)
+    if _is_fp8x2(op.ptr.type):
+        return _fp8x2_load(op, comp)
     el, t, scalar = _element(op)
     p, i, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
     what = "a SIMT read"
@@ -406,6 +408,8 @@ def _load(op, comp):
 def _store(op, comp):
     if _pair_of(op.ptr.type) is not None:
         return _pair_store(op, comp)
+    if _is_fp8x2(op.ptr.type):
+        return _fp8x2_store(op, comp)
     el, _, _ = _element(op)
     p, i, s = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
     what = "a SIMT write"
@@ -1903,6 +1907,10 @@ def _vector_function(op, comp, api: str, kind: str):
         name = "half" if isinstance(one, Float16Type) else "bfloat16"
         conv = _conversion(api.replace("float22", "float2").replace(name + "2", name, 1), one)
         fn = lambda x: (float(conv(x[0])), float(conv(x[1])))  # noqa: E731
+    elif kind == "to_fp8x2":
+        fn = _to_hif8x2(api)
+    elif kind == "from_fp8x2":
+        fn = _from_fp8x2(op.x.type.element, out)
     else:  # from_pair: exact (a half / bfloat16_t value is a float)
         fn = lambda x: (F32(x[0]), F32(x[1]))  # noqa: E731
     slots = comp.slots_of(op.operands)
@@ -1911,5 +1919,106 @@ def _vector_function(op, comp, api: str, kind: str):
     def run(e, c, _op=op):
         with np.errstate(all="ignore"):
             e[r] = fn(*(e[s] for s in slots))
+
+    return run
+
+
+# -- the 8-bit float pairs of asc_fp8.h --------------------------------------------------
+#
+# A hifloat8x2_t / float8_e4m3x2_t / float8_e5m2x2_t value is a tuple of two uint8 codes.
+# float2 / half2 -> hifloat8x2_t: each component by asc_xdsl.utils.float8.encode (rna:
+# nearest, ties away; rh, HYBRID: simulated as rna, float8.py's decision); saturated: NaN
+# -> 0 and overflow -> +-32768; not: NaN -> 0x80, overflow -> +-infinity (as asc-tools'
+# simt_stub.h __cvt_hifloat8x2_t). The way back is exact (__hif822half2 keeps NaN and
+# infinity: CTRL[48] set, docs/ascend950.md).
+
+
+def _to_hif8x2(api: str):
+    from asc_xdsl.utils import float8
+
+    sat = api.endswith("_sat")
+
+    def fn(x):
+        values = np.array([float(x[0]), float(x[1])], np.float64)
+        codes = float8.encode(values, "hifloat8", "round", sat)
+        return (np.uint8(codes[0]), np.uint8(codes[1]))
+
+    return fn
+
+
+def _from_fp8x2(element, out):
+    from asc_xdsl.dialects.ascendc.fp8_types import float8_name
+    from asc_xdsl.utils import float8
+
+    table = float8.fmt(float8_name(element)).table  # type: ignore[arg-type]
+    to = F32 if out.CPP_CLASS == "float2" else float
+    return lambda x: (to(table[int(x[0])]), to(table[int(x[1])]))
+
+
+def _cvt_fp8x2(op, comp):
+    """`__asc_cvt_float2_to_fp8x2(x, saturate, interpretation)`: x.x into the low byte,
+    x.y into the high byte of an unsigned short, e4m3 or e5m2 rounded to nearest even
+    (asc-tools' __cvt_float8_e4m3x2_t / __cvt_float8_e5m2x2_t: saturated, NaN -> 0 and
+    overflow -> +-max; not, NaN -> 0x7F and overflow -> e5m2's +-infinity, e4m3's 0x7F)."""
+    from asc_xdsl.utils import float8
+
+    name = "float8_e4m3fn" if op.properties["interpretation"].data == "E4M3" else "float8_e5m2"
+    sat = op.properties["saturate"].data == "SATFINITE"
+    x, r = comp.slot(op.x), comp.slot(op.value)
+
+    def run(e, c, _op=op):
+        v = e[x]
+        values = np.array([float(v[0]), float(v[1])], np.float64)
+        codes = float8.encode(values, name, "rint", sat).astype(np.uint16)
+        if not sat and name == "float8_e4m3fn":  # (overflow's NaN is 0x7F, unsigned)
+            codes = np.where((codes & 0x7F) == 0x7F, 0x7F, codes)
+        e[r] = np.uint16(codes[0] | (codes[1] << 8))
+
+    return run
+
+
+_BUILDERS["cvt_fp8x2"] = _cvt_fp8x2
+_U16T = IntegerType(16, Signedness.UNSIGNED)
+
+
+def _is_fp8x2(t) -> bool:
+    """Whether `t` is a pointer to 8-bit float pairs (element i: bytes 2 i (.x), 2 i + 1)."""
+    from asc_xdsl.dialects.ascendc.simt import FP8_PAIR_TYPES
+
+    return getattr(getattr(t, "element_type", None), "CPP_CLASS", None) in FP8_PAIR_TYPES
+
+
+def _fp8x2_load(op, comp):
+    p, i, r = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
+    what = "a SIMT read"
+
+    def run(e, c, _op=op):
+        _threads(c).cycles += 1
+        ptr, index = e[p], int(e[i])
+        if isinstance(ptr, GmPtr):
+            u8, start = _gm_bytes(c, ptr, index, 2, what, False)
+            raw = np.array(u8[start : start + 2])
+        else:
+            bits = _read(c, _ub_address(ptr, index, 2, what), _Elem(_U16T), 1, what)
+            raw = np.asarray(bits, np.uint16).view(np.uint8)
+        e[r] = (np.uint8(raw[0]), np.uint8(raw[1]))
+
+    return run
+
+
+def _fp8x2_store(op, comp):
+    p, i, s = comp.slot(op.ptr), comp.slot(op.index), comp.slot(op.value)
+    what = "a SIMT write"
+
+    def run(e, c, _op=op):
+        _threads(c).cycles += 1
+        ptr, index = e[p], int(e[i])
+        raw = np.array(e[s], np.uint8)
+        if isinstance(ptr, GmPtr):
+            u8, start = _gm_bytes(c, ptr, index, 2, what, True)
+            u8[start : start + 2] = raw
+        else:
+            address = _ub_address(ptr, index, 2, what)
+            _write(c, address, _Elem(_U16T), raw.view(np.uint16), np.ones(1, bool), what)
 
     return run
