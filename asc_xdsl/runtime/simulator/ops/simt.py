@@ -1183,12 +1183,18 @@ def _math(op, comp):
         fn = _half_math(op.operands[0].type).get(api)
     if fn is None:
         fn = _conversion(api, t)
+    return _applying(op, comp, lambda *xs: to_scalar(t, fn(*xs)))
+
+
+def _applying(op, comp, fn):
+    """A thread's step: `fn` of the op's operands (floating-point warnings off: the
+    special values are the point) into its result."""
     slots = comp.slots_of(op.operands)
     r = comp.slot(op.value)
 
     def run(e, c, _op=op):
         with np.errstate(all="ignore"):
-            e[r] = to_scalar(t, fn(*(e[s] for s in slots)))
+            e[r] = fn(*(e[s] for s in slots))
 
     return run
 
@@ -1486,14 +1492,7 @@ def _half_function(op, comp, api: str, kind: str):
         t = PAIRS.get(out, out)
     rnd = _rounder(t)
     fn = _half_core(api, kind, t, rnd, pair)
-    slots = comp.slots_of(op.operands)
-    r = comp.slot(op.value)
-
-    def run(e, c, _op=op):
-        with np.errstate(all="ignore"):
-            e[r] = fn(*(e[s] for s in slots))
-
-    return run
+    return _applying(op, comp, fn)
 
 
 def _half_core(api: str, kind: str, t, rnd, pair: bool):
@@ -1913,14 +1912,7 @@ def _vector_function(op, comp, api: str, kind: str):
         fn = _from_fp8x2(op.x.type.element, out)
     else:  # from_pair: exact (a half / bfloat16_t value is a float)
         fn = lambda x: (F32(x[0]), F32(x[1]))  # noqa: E731
-    slots = comp.slots_of(op.operands)
-    r = comp.slot(op.value)
-
-    def run(e, c, _op=op):
-        with np.errstate(all="ignore"):
-            e[r] = fn(*(e[s] for s in slots))
-
-    return run
+    return _applying(op, comp, fn)
 
 
 # -- the 8-bit float pairs of asc_fp8.h --------------------------------------------------
