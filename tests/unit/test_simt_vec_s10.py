@@ -190,6 +190,85 @@ def test_vector_types_and_float2_conversions_against_numpy():
         col += n
 
 
+OTHER = (  # the other 20 make_<type>s: each integer type at the counts COMPONENTS leaves
+    ("char2", np.int8), ("char3", np.int8), ("uchar3", np.uint8), ("uchar4", np.uint8),
+    ("short2", np.int16), ("short4", np.int16), ("ushort2", np.uint16),
+    ("ushort3", np.uint16), ("int3", np.int32), ("int4", np.int32), ("uint2", np.uint32),
+    ("uint4", np.uint32), ("long2", np.int64), ("long3", np.int64), ("ulong3", np.uint64),
+    ("ulong4", np.uint64), ("longlong2", np.int64), ("longlong4", np.int64),
+    ("ulonglong2", np.uint64), ("ulonglong3", np.uint64),
+)  # fmt: skip
+
+
+@S.vf(launch_bounds=32)
+def other_vf(pi: S.Pointer, oi: S.Pointer):
+    """OTHER's vectors of the thread's four ints, their components at 64 * t in order."""
+    t = S.thread_idx.x
+    a0, a1, a2, a3 = pi[4 * t], pi[4 * t + 1], pi[4 * t + 2], pi[4 * t + 3]
+    n = 64 * t
+    v = S.make_char2(a0, a1)
+    oi[n], oi[n + 1] = v.x, v.y
+    v = S.make_char3(a0, a1, a2)
+    oi[n + 2], oi[n + 3], oi[n + 4] = v.x, v.y, v.z
+    v = S.make_uchar3(a0, a1, a2)
+    oi[n + 5], oi[n + 6], oi[n + 7] = v.x, v.y, v.z
+    v = S.make_uchar4(a0, a1, a2, a3)
+    oi[n + 8], oi[n + 9], oi[n + 10], oi[n + 11] = v.x, v.y, v.z, v.w
+    v = S.make_short2(a0, a1)
+    oi[n + 12], oi[n + 13] = v.x, v.y
+    v = S.make_short4(a0, a1, a2, a3)
+    oi[n + 14], oi[n + 15], oi[n + 16], oi[n + 17] = v.x, v.y, v.z, v.w
+    v = S.make_ushort2(a0, a1)
+    oi[n + 18], oi[n + 19] = v.x, v.y
+    v = S.make_ushort3(a0, a1, a2)
+    oi[n + 20], oi[n + 21], oi[n + 22] = v.x, v.y, v.z
+    v = S.make_int3(a0, a1, a2)
+    oi[n + 23], oi[n + 24], oi[n + 25] = v.x, v.y, v.z
+    v = S.make_int4(a0, a1, a2, a3)
+    oi[n + 26], oi[n + 27], oi[n + 28], oi[n + 29] = v.x, v.y, v.z, v.w
+    v = S.make_uint2(a0, a1)
+    oi[n + 30], oi[n + 31] = v.x, v.y
+    v = S.make_uint4(a0, a1, a2, a3)
+    oi[n + 32], oi[n + 33], oi[n + 34], oi[n + 35] = v.x, v.y, v.z, v.w
+    v = S.make_long2(a0, a1)
+    oi[n + 36], oi[n + 37] = v.x, v.y
+    v = S.make_long3(a0, a1, a2)
+    oi[n + 38], oi[n + 39], oi[n + 40] = v.x, v.y, v.z
+    v = S.make_ulong3(a0, a1, a2)
+    oi[n + 41], oi[n + 42], oi[n + 43] = v.x, v.y, v.z
+    v = S.make_ulong4(a0, a1, a2, a3)
+    oi[n + 44], oi[n + 45], oi[n + 46], oi[n + 47] = v.x, v.y, v.z, v.w
+    v = S.make_longlong2(a0, a1)
+    oi[n + 48], oi[n + 49] = v.x, v.y
+    v = S.make_longlong4(a0, a1, a2, a3)
+    oi[n + 50], oi[n + 51], oi[n + 52], oi[n + 53] = v.x, v.y, v.z, v.w
+    v = S.make_ulonglong2(a0, a1)
+    oi[n + 54], oi[n + 55] = v.x, v.y
+    v = S.make_ulonglong3(a0, a1, a2)
+    oi[n + 56], oi[n + 57], oi[n + 58] = v.x, v.y, v.z
+
+
+@jit
+def other_kernel(pi, oi):
+    other_vf[32](pi, oi)
+
+
+def test_every_other_integer_vector_type_against_numpy():
+    # with COMPONENTS above, all 30 integer make_<type>s of vector_functions.h
+    assert len({n for n, _ in OTHER + COMPONENTS}) == 30
+    ints = np.random.default_rng(11).integers(-300, 300, 4 * N).astype(np.int32)
+    ints[:4] = [-1, 255, 65536 + 7, -(2**31)]
+    oi = np.zeros(64 * N, np.int64)
+    other_kernel[1](ints, oi, platform=SOC)
+    a, got, col = ints.reshape(N, 4).astype(np.int64), oi.reshape(N, 64), 0
+    for name, np_t in OTHER:
+        n = int(name[-1])
+        want = a[:, :n].astype(np_t).astype(np.int64)  # (C++'s conversion, then int64)
+        np.testing.assert_array_equal(got[:, col : col + n], want, err_msg=name)
+        col += n
+    assert col == 59
+
+
 @S.vf(launch_bounds=32)
 def past_components(p: S.Pointer):
     f = S.make_float2(p[0], p[1])
