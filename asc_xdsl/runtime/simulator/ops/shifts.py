@@ -68,21 +68,21 @@ def _reg_shift(x: np.ndarray, count: np.ndarray, left: bool) -> np.ndarray:
 
 
 def _atlas(x: np.ndarray, count: int, left: bool) -> np.ndarray:
-    """vshl / vshr of Atlas A2/A3, count in [0, width]."""
-    bits = 8 * x.dtype.itemsize
-    signed = x.dtype.kind == "i"
-    u = x.view(f"u{x.dtype.itemsize}").astype(np.uint64)
-    top = np.uint64((1 << bits) - 1)
-    k = np.uint64(min(count, bits - 1))
-    if not left:
-        if signed:
-            return np.right_shift(x, x.dtype.type(k))
-        return np.zeros_like(x) if count >= bits else np.right_shift(x, x.dtype.type(count))
-    moved = np.zeros_like(u) if count >= bits else np.left_shift(u, np.uint64(count)) & top
-    if signed:  # (the sign bit stays, the bits below it move)
-        sign = np.uint64(1 << (bits - 1))
-        moved = (u & sign) | (moved & (top >> np.uint64(1)))
-    return moved.astype(f"u{x.dtype.itemsize}").view(x.dtype)
+    """vshl / vshr of Atlas A2/A3, count in [0, width]: below the width the pages' shift
+    (the Reg layer's); a count of the width moves every bit out (0, -1 for a negative x
+    shifted right), but a signed left shift keeps its sign bit."""
+    if count >= 8 * x.dtype.itemsize and left and x.dtype.kind == "i":
+        return x & x.dtype.type(np.iinfo(x.dtype).min)  # (the sign bit alone)
+    return _reg_shift(x, np.uint64(count), left)
+
+
+def _top64(signed: bool, left: bool, by_register: bool) -> int | None:
+    """The largest count the dav_3510 64-bit composition defines (None: any): int64
+    ShiftRight shifts its signed high word left by 32 - s, so 32; ShiftL / ShiftR (a
+    register of counts) read each count's low word as int32_t, so 2**31 - 1."""
+    if signed and not left:
+        return 32
+    return 2**31 - 1 if by_register else None
 
 
 def _word(w: np.ndarray, count, signed: bool, left: bool) -> np.ndarray:
@@ -156,7 +156,7 @@ def reg64_checked(
     if not enabled.any():
         return page
     xs, ks = x[enabled], np.broadcast_to(k, x.shape)[enabled].astype(np.int64)
-    top = 32 if x.dtype.kind == "i" and not left else (2**31 - 1 if by_register else None)
+    top = _top64(x.dtype.kind == "i", left, by_register)
     if top is not None and (ks > top).any():
         i = int(np.argmax(ks > top))
         raise SimulatorError(
@@ -231,11 +231,7 @@ def _tensor_counts(api: str, x: np.ndarray, n: np.ndarray, left: bool) -> np.nda
     first element whose count the hardware's result is not established for."""
     k = n.astype(np.int64)
     bits = 8 * x.dtype.itemsize
-    # 64-bit: ShiftLeftB64Impl reads the counts' low 32-bit words as int32_t, so a count
-    # must be one of those; int64 ShiftRight shifts its signed high word left by 32 - s
-    top = (2**31 - 1) if bits == 64 else None
-    if bits == 64 and x.dtype.kind == "i" and not left:
-        top = 32
+    top = _top64(x.dtype.kind == "i", left, True) if bits == 64 else None
     bad = (k < 0) | (k > top) if top is not None else k < 0
     if bad.any():
         i = int(np.argmax(bad))
