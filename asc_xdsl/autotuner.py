@@ -455,16 +455,25 @@ def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
     """Runs the sweep in this process and `workers - 1` forked ones, which share the
     arguments without pickling them. The caller takes config 0 at once and then, like
     the workers, the next config left (one shared counter: a process that finishes
-    early takes more), on one BLAS thread while the workers run. The sweep's cost over
+    early takes more), every process on one BLAS thread. The sweep's cost over
     the serial one's: the fork (~5 ms), in each process the first touch of pages shared
     since the fork (copy on write, on a first compile and simulation in a 190 MB
     process: ~10,000 faults in the caller, ~5,000 in a worker that gave its free heap
     back, 0.01-0.02 s each), and each process compiling the kernels its configs need;
     a worker's exit is not waited for."""
+    from asc_xdsl.utils.blas_threads import one_thread
+
+    # every process on one BLAS thread from before the forks (`blas_threads`: a pool
+    # started after a fork spins ~0.1 s on the cores the others run on); the caller's
+    # pool gets its size back after the sweep
+    with one_thread():
+        return _sweep(job, count, workers)
+
+
+def _sweep(job: _Job, count: int, workers: int) -> list[Any]:
+    """`_parallel` inside its one-thread BLAS block."""
     import multiprocessing
     from multiprocessing.connection import wait
-
-    from asc_xdsl.utils.blas_threads import one_thread
 
     ctx = multiprocessing.get_context("fork")
     counter = ctx.Value("q", 1)  # config 0 is the caller's: it starts at once
@@ -478,12 +487,9 @@ def _parallel(job: _Job, count: int, workers: int) -> list[Any]:
         conns.append(reader)
     outcomes: dict[int, Any] = {}
     try:
-        # the caller's share on one BLAS thread (its pool's helpers would take the
-        # workers' cores; the pool's size comes back after)
-        with one_thread():
-            outcomes[0] = job.run(0)
-            for index in _claim(counter, count):
-                outcomes[index] = job.run(index)
+        outcomes[0] = job.run(0)
+        for index in _claim(counter, count):
+            outcomes[index] = job.run(index)
         while conns:
             for conn in wait(conns):
                 try:

@@ -13,6 +13,18 @@ launching process's share of a 1024^3 matmul took 4x the CPU of a worker's equal
 share). Outside that, the caller's process keeps its BLAS as it is (a library does not
 change its user's process).
 
+*Forks*: OpenBLAS stops its pool before a fork (a `pthread_atfork` handler) and
+starts it again, in the parent and in the child, at the next call that needs it --
+a product on more than one thread, or the setter itself. A started helper thread
+spins for OpenBLAS's thread timeout (2^28 cycles, ~0.1 s) before it sleeps, work or
+none: measured on a 1024^3 matmul split over two processes, the two pools restarted by
+the setter after the fork burnt ~0.1 s of CPU each on the cores the chunks ran on (a
+chunk's blocks took 2x their serial time until the helpers slept). So the launching
+process limits its pool *before* it forks (`one_thread()` around the forks, the
+chunks and the merge): both sides of the fork then start with one thread and no pool,
+a one-thread product runs in the calling thread without starting one, and the setters
+here leave a pool that already has the asked size alone.
+
 The pool size cannot be set through `OPENBLAS_NUM_THREADS` after the library has loaded,
 so this calls OpenBLAS's own setter, found among the libraries the process has loaded
 (numpy's wheels ship it under a prefixed name). Another BLAS (MKL, Accelerate) is left
@@ -84,9 +96,10 @@ def thread_count() -> int | None:
 def single_thread() -> bool:
     """Limit this process's OpenBLAS pool to one thread; False when no OpenBLAS is loaded
     (numpy not imported yet, or another BLAS)."""
-    setters = _functions()[0]
-    for setter in setters:
-        setter(1)
+    setters, getters = _functions()
+    for setter, getter in zip(setters, getters, strict=True):
+        if getter() != 1:  # (the setter would start a stopped pool: module docstring)
+            setter(1)
     return bool(setters)
 
 

@@ -127,9 +127,11 @@ def test_a_worker_that_dies_fails_its_config_only():
     )
 
 
-def test_the_caller_benchmarks_on_one_blas_thread_and_gets_its_pool_back():
+def test_the_caller_benchmarks_on_one_blas_thread_and_gets_its_pool_back(tmp_path):
     """The caller's share of a parallel sweep runs on one OpenBLAS thread (its pool's
-    helpers would take the worker's core); the final launch sees the caller's pool."""
+    helpers would take the worker's core); the final launch sees the caller's pool. The
+    pool is limited before the fork: a worker starts no OpenBLAS thread (a new one spins
+    ~0.1 s on the cores the others run on)."""
     import os
 
     from asc_xdsl.utils import blas_threads
@@ -147,11 +149,16 @@ def test_the_caller_benchmarks_on_one_blas_thread_and_gets_its_pool_back():
             if os.getpid() == caller:
                 seen.append(blas_threads.thread_count())
             _tiled_triple[1](x, z, N, tile)
+            if os.getpid() != caller:  # (the worker's memory is its own)
+                with open(tmp_path / "worker", "a") as f:
+                    tasks = len(os.listdir("/proc/self/task"))
+                    f.write(f"{blas_threads.thread_count()} {tasks}\n")
 
         x, z = np.arange(N, dtype=np.float32), np.zeros(N, np.float32)
         triple(x, z)
         np.testing.assert_array_equal(z, 3 * x)
         assert seen[-1] == 2 and set(seen[:-1]) <= {1}  # the last: the winner's launch
+        assert set((tmp_path / "worker").read_text().splitlines()) == {"1 1"}
     finally:
         for setter in blas_threads._functions()[0]:
             setter(before)

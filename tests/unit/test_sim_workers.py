@@ -339,11 +339,13 @@ def test_warnings_raised_in_a_worker_reach_the_caller_in_order(capsys, seen, mon
 
 
 def test_the_launching_process_runs_its_chunk_on_one_blas_thread_then_restores_it(
-    capsys, seen, monkeypatch
+    capsys, seen, monkeypatch, tmp_path
 ):
     """While its workers run, the launching process's own OpenBLAS helpers would take
     their cores: chunk 0 runs on one BLAS thread, and the pool's size comes back after
-    (also when a block raises)."""
+    (also when a block raises). The pool is limited before the forks, so a worker
+    starts no OpenBLAS thread (a new one spins ~0.1 s on the cores the chunks run on):
+    it runs its blocks as the forking thread alone."""
     from asc_xdsl.utils import blas_threads
 
     before = blas_threads.thread_count()
@@ -354,19 +356,26 @@ def test_the_launching_process_runs_its_chunk_on_one_blas_thread_then_restores_i
         setter(2)
     try:
         during = []
+        parent = os.getpid()
+        in_workers = tmp_path / "workers"  # what the workers saw (their memory is their own)
         real = workers.run_blocks
 
         def spying(state, core_list, run_core, n):
             def run(core):
-                during.append(blas_threads.thread_count())
-                return run_core(core)
+                if os.getpid() == parent:
+                    during.append(blas_threads.thread_count())
+                    return run_core(core)
+                run_core(core)
+                with open(in_workers, "a") as f:
+                    f.write(f"{blas_threads.thread_count()} {len(os.listdir('/proc/self/task'))}\n")
 
             return real(state, core_list, run, n)
 
         monkeypatch.setattr(workers, "run_blocks", spying)
         _same_as_serial(_kernel(), capsys, sanitize="off")
         assert seen == [("taken", True)]
-        assert during and set(during) == {1}  # chunk 0's blocks (workers report nothing)
+        assert during and set(during) == {1}  # chunk 0's blocks
+        assert set(in_workers.read_text().splitlines()) == {"1 1"}  # one BLAS thread, no pool
         assert blas_threads.thread_count() == 2
         with pytest.raises(ZeroDivisionError), blas_threads.one_thread():
             assert blas_threads.thread_count() == 1

@@ -63,9 +63,10 @@ process, at most `SCRATCH_MAX`), whose page-table
 entries a fork leaves writable.
 
 *BLAS threads*: every process runs its matrix products on one OpenBLAS thread while
-the chunks run (a worker for good, the launching process for its chunk, its pool's size
-restored after: `blas_threads.one_thread`); a pool per process would put its helper
-threads on the cores the other processes run on.
+the chunks run (a worker for good, the launching process from before the forks to the
+end of the merge, its pool's size restored after: `blas_threads.one_thread`); a pool
+per process would put its helper threads on the cores the other processes run on, and
+a pool started after the fork spins ~0.1 s before it sleeps (`blas_threads`).
 
 Each worker ships per core, in launch order: the profile counters and regions, the
 race checker's and the uninit check's findings, printed output and warnings; the
@@ -573,6 +574,17 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
     if why is not None:
         state.stats["serial"] = why
         return 0
+    # every process on one BLAS thread from before the forks to the end of the merge:
+    # each side of a fork then runs its products without starting an OpenBLAS pool,
+    # whose new helper thread would spin ~0.1 s on a core a chunk runs on
+    # (`blas_threads`); the caller's pool gets its size back after
+    with one_thread():
+        return _run_chunks(state, chunks, run_core)
+
+
+def _run_chunks(state: LaunchState, chunks: list[list], run_core: Callable) -> int:
+    """`run_blocks` once the launch is split: fork the workers and the keeper, run chunk
+    0 here, take the workers' outcomes."""
     began, wall = time.process_time(), time.perf_counter()
     release_r, release_w = os.pipe()
     pids: list[int] = []
@@ -604,11 +616,8 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         # the pages this chunk wrote last time, made this process's own in one call
         # each rather than one copy-on-write trap per page
         stats["populated"] = _populate(warm[0])
-        # one BLAS thread here too while the workers run: the pool's helpers would take
-        # the workers' cores (its size is restored after)
-        with one_thread():
-            for core in chunks[0]:
-                run_core(core)
+        for core in chunks[0]:
+            run_core(core)
         stats["chunk0"] = time.process_time() - cpu
         stats["wall"]["chunk0"] = time.perf_counter() - wall - stats["wall"]["forks"]
         stats["faults"] = _faults() - faults
@@ -633,7 +642,7 @@ def run_blocks(state: LaunchState, core_list: list, run_core: Callable, workers:
         stats["wall"]["merge"] = time.perf_counter() - waited - stats["waited"]
         state.ran_parallel = taken
         state.chunks = len(chunks)
-        return len(core_list) if taken else len(chunks[0])
+        return sum(map(len, chunks)) if taken else len(chunks[0])
     except BaseException:
         for pid in pids:
             with contextlib.suppress(ProcessLookupError):
