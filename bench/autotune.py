@@ -20,6 +20,10 @@ The load average is printed before and after, and a control first: the same pure
 loop run in this process and in `W` forked ones. On a shared machine whose cores are busy
 with other work, more processes of ours get no more CPU; the control's ratio shows how
 much parallelism the machine gives at that moment, and the sweeps' ratios cannot beat it.
+A second bound per kernel, the floor: the serial sweep's own work (its CPU seconds on one
+BLAS thread) spread over the W cores with no overhead, over the serial sweep's wall time.
+A kernel whose matrix products numpy already runs on every core (the matmul: its serial
+sweep takes ~1.7 cores) has a floor above 1/W, and above the goal when it is above 0.625.
 """
 
 from __future__ import annotations
@@ -216,6 +220,16 @@ def main() -> None:
                 f"this process {statistics.median(sweep_cpu[workers]):.3f}, critical path "
                 f"(this process or a worker, the larger) {path:.3f}: {path / one_cpu:.3f} of the "
                 f"one-thread serial sweep on idle cores"
+            )
+            # the sweep's own work (serial, one BLAS thread) spread over every core with
+            # no overhead: no parallel sweep can be faster (it compiles and runs at least
+            # as much), while the serial sweep's products already use every core
+            # through numpy's BLAS pool
+            floor = one_cpu / workers / serial
+            print(
+                f"  floor: the one-thread serial work over {workers} cores / the serial sweep "
+                f"= {floor:.3f}{' (above the goal: no parallel sweep can meet it here)' if floor > GOAL else ''}; "
+                f"{workers} workers / the serial sweep's one-thread work = {parallel / one_cpu:.3f}"
             )
             print(
                 f"  CPU seconds per sweep (with the final launch), median: serial "
