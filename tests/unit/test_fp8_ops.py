@@ -378,3 +378,14 @@ def test_mask_form_cast_on_the_simulator():
     assert np.all(codes[:, 48:] == 0x55)
     src = mask_cast_kernel.compile(x, z, soc_version=SOC).asm["ascendc"]
     assert "AscendC::Cast<hifloat8_t, float, 1>(zl, xl, AscendC::RoundMode::CAST_ROUND, " in src
+
+
+def test_the_reg_ops_taking_8_bit_floats_are_reg_ops_of_the_dialect():
+    """`reg.FP8_OPS` is one hand-kept table beside the specs: each name in it is a Reg
+    op's spec (a renamed or removed op would otherwise drop out of it silently, its
+    fp8 forms then refused)."""
+    from asc_xdsl.dialects.ascendc.families import all_specs
+    from asc_xdsl.dialects.ascendc.reg import FP8_OPS
+
+    reg_ops = {s.mnemonic for s in all_specs() if s.mnemonic.startswith("reg.")}
+    assert FP8_OPS <= reg_ops, sorted(FP8_OPS - reg_ops)
