@@ -42,6 +42,8 @@ from xdsl.irdl.attributes import ParamAttrDef, check_attr_name
 from xdsl.utils.exceptions import PyRDLAttrDefinitionError
 from xdsl.utils.runtime_final import runtime_final
 
+from asc_xdsl.utils.class_tests import is_subclass
+
 _AttrT = TypeVar("_AttrT", bound=type[ParametrizedAttribute])
 
 
@@ -149,10 +151,11 @@ def attr_definition(cls: _AttrT) -> _AttrT:
     docstring): as `irdl_attr_definition`, with the definition and the methods made on
     first use."""
     check_attr_name(cls)
-    if not issubclass(cls, ParametrizedAttribute):
+    # (`is_subclass`: a "no" from ABCMeta would visit every attribute class)
+    if not is_subclass(cls, ParametrizedAttribute):
         raise TypeError(f"{cls.__name__}: attr_definition takes a ParametrizedAttribute")
     cls.get_irdl_definition = _definition(cls)  # type: ignore[method-assign]
-    if issubclass(cls, TypedAttribute):
+    if is_subclass(cls, TypedAttribute):
         cls.get_type_index = _type_index(cls)  # type: ignore[method-assign]
     for name, value in (
         ("__eq__", _OnFirstUse("__eq__", _make_eq)),
