@@ -24,7 +24,6 @@ element types may differ. `DataCopyBaseOp` verifies both.
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.ir import Attribute, OpResult, SSAValue
@@ -328,7 +327,7 @@ def struct(name: str) -> TypeRule:
 @functools.cache  # (records are immutable: one per variable and kind, shared by the specs)
 def _tensor(var: str, kind: type) -> TypeRule:
     """A local or global tensor (the form's directions say which); samples are `kind`."""
-    return replace(tensor(var), sample=lambda v: kind(v[var]))
+    return tensor(var).replace(sample=lambda v: kind(v[var]))
 
 
 @functools.cache
@@ -350,8 +349,9 @@ _COPY_PARAMS = of_type(DataCopyParamsType)
 _EXT_PARAMS = of_type(DataCopyExtParamsType)
 _PAD_PARAMS = of_type(DataCopyPadParamsType)
 # DataCopyPadExtParams<T>: its T is the tensors' element type.
-_PAD_EXT_PARAMS = replace(
-    of_type(DataCopyPadExtParamsType, lambda v: DataCopyPadExtParamsType(v["T"])),
+_PAD_EXT_PARAMS = of_type(
+    DataCopyPadExtParamsType, lambda v: DataCopyPadExtParamsType(v["T"])
+).replace(
     doc="DataCopyPadExtParams<T>",
     var="T",
 )

@@ -27,7 +27,6 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
 from typing import Any, ClassVar
 
@@ -345,16 +344,43 @@ def _bind(ctx: VerificationContext, var: str, t: Attribute, what: str = "element
 Sample = Callable[[Mapping[str, Attribute]], Attribute]
 
 
-@dataclass(frozen=True)
-class TypeRule:
+class TypeRule(FrozenRecord):
     """How an operand's type is constrained, with a short description for docs and a
-    sample type (given the element type of each variable) for tests and examples."""
+    sample type (given the element type of each variable) for tests and examples.
+
+    `var`: the element-type variable it binds or reads; `unique`: the one type it allows
+    (an assembly format infers it). Equal rules have equal fields but `sample`. (A
+    record, not a dataclass: `@dataclass` generates its methods as every process loads
+    the module; docs/performance.md, "Cold start".)"""
+
+    _FIELDS = ("constraint", "doc", "sample", "var", "unique")
+    _COMPARE = ("constraint", "doc", "var", "unique")
+    __slots__ = _FIELDS
 
     constraint: AttrConstraint
     doc: str
-    sample: Sample = field(compare=False)
-    var: str | None = None  # the element-type variable it binds or reads
-    unique: Attribute | None = None  # the one type it allows (an assembly format infers it)
+    sample: Sample
+    var: str | None
+    unique: Attribute | None
+
+    def __init__(
+        self,
+        constraint: AttrConstraint,
+        doc: str,
+        sample: Sample,
+        var: str | None = None,
+        unique: Attribute | None = None,
+    ) -> None:
+        _set(self, "constraint", constraint)
+        _set(self, "doc", doc)
+        _set(self, "sample", sample)
+        _set(self, "var", var)
+        _set(self, "unique", unique)
+
+    def replace(self, **changes: Any) -> TypeRule:
+        """This rule with the fields `changes` names changed (`dataclasses.replace`)."""
+        fields = {name: getattr(self, name) for name in self._FIELDS}
+        return TypeRule(**(fields | changes))
 
 
 @functools.cache  # (one rule per variable: the rules are immutable)
