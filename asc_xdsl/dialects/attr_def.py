@@ -111,6 +111,13 @@ def _make_repr(cls: type[ParametrizedAttribute]) -> Callable[[Any], str]:
     return __repr__
 
 
+def _post_init(self: Any) -> None:
+    # `Attribute.__post_init__` less its `isinstance(self, Data | ParametrizedAttribute)`:
+    # ours are parametrized attributes by construction (`attr_definition` checks), and
+    # ABCMeta's first "no" for Data would visit each of Data's subclasses.
+    self._verify()
+
+
 def _frozen_setattr(self: Any, name: str, value: Any) -> None:
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
@@ -162,6 +169,7 @@ def attr_definition(cls: _AttrT) -> _AttrT:
         ("__hash__", _OnFirstUse("__hash__", _make_hash)),
         ("__repr__", _OnFirstUse("__repr__", _make_repr)),
         ("__match_args__", _OnFirstUse("__match_args__", _names)),
+        ("__post_init__", _post_init),
         ("__setattr__", _frozen_setattr),
         ("__delattr__", _frozen_delattr),
     ):

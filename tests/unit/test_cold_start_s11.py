@@ -144,3 +144,30 @@ def test_the_seeded_walker_takes_xdsl_s_options() -> None:
     walker = SeededWalker(Nothing(), walk_reverse=True, names=frozenset({"x.y"}))
     assert walker.walk_reverse and walker.names == frozenset({"x.y"}) and walker.find is None
     assert walker.apply_recursively and not walker.walk_regions_first
+
+
+def test_our_types_text_and_post_init_as_xdsl_s() -> None:
+    """`exact`'s text of a type is `str(t)` (written without xDSL's printer for our
+    parameterless types), and our attributes' `__post_init__` verifies as xDSL's."""
+    from xdsl.dialects.builtin import f32, i64
+    from xdsl.utils.exceptions import VerifyException
+
+    from asc_xdsl.dialects.ascendc.spec import _type_text_of, exact
+    from asc_xdsl.dialects.ascendc.types import (
+        LocalTensorType,
+        PipeType,
+        QueueType,
+        ShapeInfoType,
+        TPosition,
+    )
+
+    for t in (
+        PipeType(),
+        ShapeInfoType(),
+        LocalTensorType(f32),
+        QueueType(TPosition.VECIN, 2),
+        i64,
+    ):
+        assert _type_text_of(t) == str(t) and exact(t).doc == str(t)
+    with pytest.raises(VerifyException):
+        QueueType(TPosition.VECIN, -1)  # (its verifier runs at creation)

@@ -47,7 +47,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i32,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -92,6 +92,7 @@ from asc_xdsl.dialects.ascendc.family_dtypes import (
 )
 from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
 from asc_xdsl.dialects.ascendc.types import (
+    AscendCType,
     GlobalTensorType,
     LocalTensorType,
     OptionalElementType,
@@ -496,8 +497,22 @@ def predicate(
 @functools.cache  # (one rule per type: the rules are immutable, and `str(t)` runs xDSL's printer)
 def exact(t: Attribute) -> TypeRule:
     """Exactly type `t` (`GetSubBlockNum` returns `ui64`)."""
-    text = str(t)
+    text = _type_text_of(t)
     return TypeRule(_Rule(text, lambda a: a == t), text, lambda v: t, unique=t)
+
+
+def _type_text_of(t: Attribute) -> str:
+    """`str(t)`; for one of our types without parameters (`!ascendc.pipe`) without
+    xDSL's printer, whose `isinstance` tests of a new attribute class each visit every
+    subclass of an ABC (docs/performance.md, "Default cold start (session 11)")."""
+    cls = type(t)
+    if (
+        is_subclass(cls, AscendCType)
+        and cls.print_parameters is ParametrizedAttribute.print_parameters
+        and not cls.get_irdl_definition().parameters
+    ):
+        return f"!{t.name}"
+    return str(t)
 
 
 def of_type(type_class: type[Attribute], sample: Sample | None = None) -> TypeRule:
