@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
-from xdsl.ir import ParametrizedAttribute, TypedAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, TypedAttribute
 from xdsl.irdl.attributes import ParamAttrDef, check_attr_name
 from xdsl.utils.exceptions import PyRDLAttrDefinitionError
 from xdsl.utils.runtime_final import runtime_final
@@ -111,10 +111,18 @@ def _make_repr(cls: type[ParametrizedAttribute]) -> Callable[[Any], str]:
     return __repr__
 
 
+_ATTRIBUTE_POST_INIT = Attribute.__post_init__
+
+
 def _post_init(self: Any) -> None:
     # `Attribute.__post_init__` less its `isinstance(self, Data | ParametrizedAttribute)`:
     # ours are parametrized attributes by construction (`attr_definition` checks), and
-    # ABCMeta's first "no" for Data would visit each of Data's subclasses.
+    # ABCMeta's first "no" for Data would visit each of Data's subclasses. Where a
+    # program replaced xDSL's (to build IR unverified, say), xDSL's current one runs.
+    post_init = Attribute.__post_init__
+    if post_init is not _ATTRIBUTE_POST_INIT:
+        post_init(self)
+        return
     self._verify()
 
 
