@@ -183,8 +183,8 @@ def _float8_classes() -> Any:
     the builtin ones are all there is to look for (docs/performance.md, "Cold start")."""
     import sys
 
-    module = sys.modules.get(_FP8_MODULE)
-    return _builtin_lowp_classes() if module is None else module.FLOAT8_CLASSES
+    classes = getattr(sys.modules.get(_FP8_MODULE), "FLOAT8_CLASSES", None)
+    return _builtin_lowp_classes() if classes is None else classes  # (None: still loading)
 
 
 def float8_type_of(op: Operation) -> Attribute | None:
