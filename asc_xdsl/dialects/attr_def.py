@@ -37,10 +37,12 @@ from typing import Any, TypeVar
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
-from xdsl.ir import ParametrizedAttribute, TypedAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, TypedAttribute
 from xdsl.irdl.attributes import ParamAttrDef, check_attr_name
 from xdsl.utils.exceptions import PyRDLAttrDefinitionError
 from xdsl.utils.runtime_final import runtime_final
+
+from asc_xdsl.utils.class_tests import is_subclass
 
 _AttrT = TypeVar("_AttrT", bound=type[ParametrizedAttribute])
 
@@ -109,6 +111,21 @@ def _make_repr(cls: type[ParametrizedAttribute]) -> Callable[[Any], str]:
     return __repr__
 
 
+_ATTRIBUTE_POST_INIT = Attribute.__post_init__
+
+
+def _post_init(self: Any) -> None:
+    # `Attribute.__post_init__` less its `isinstance(self, Data | ParametrizedAttribute)`:
+    # ours are parametrized attributes by construction (`attr_definition` checks), and
+    # ABCMeta's first "no" for Data would visit each of Data's subclasses. Where a
+    # program replaced xDSL's (to build IR unverified, say), xDSL's current one runs.
+    post_init = Attribute.__post_init__
+    if post_init is not _ATTRIBUTE_POST_INIT:
+        post_init(self)
+        return
+    self._verify()
+
+
 def _frozen_setattr(self: Any, name: str, value: Any) -> None:
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
@@ -149,16 +166,18 @@ def attr_definition(cls: _AttrT) -> _AttrT:
     docstring): as `irdl_attr_definition`, with the definition and the methods made on
     first use."""
     check_attr_name(cls)
-    if not issubclass(cls, ParametrizedAttribute):
+    # (`is_subclass`: a "no" from ABCMeta would visit every attribute class)
+    if not is_subclass(cls, ParametrizedAttribute):
         raise TypeError(f"{cls.__name__}: attr_definition takes a ParametrizedAttribute")
     cls.get_irdl_definition = _definition(cls)  # type: ignore[method-assign]
-    if issubclass(cls, TypedAttribute):
+    if is_subclass(cls, TypedAttribute):
         cls.get_type_index = _type_index(cls)  # type: ignore[method-assign]
     for name, value in (
         ("__eq__", _OnFirstUse("__eq__", _make_eq)),
         ("__hash__", _OnFirstUse("__hash__", _make_hash)),
         ("__repr__", _OnFirstUse("__repr__", _make_repr)),
         ("__match_args__", _OnFirstUse("__match_args__", _names)),
+        ("__post_init__", _post_init),
         ("__setattr__", _frozen_setattr),
         ("__delattr__", _frozen_delattr),
     ):

@@ -64,7 +64,7 @@ from xdsl.irdl.operations import (
 from xdsl.traits import IsolatedFromAbove, IsTerminator, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.utils.class_tests import SubclassCache
+from asc_xdsl.utils.class_tests import SubclassCache, is_subclass
 from asc_xdsl.utils.fast_accessors import apply as fast_accessors
 from asc_xdsl.utils.fast_accessors import ours
 
@@ -637,7 +637,7 @@ def _class_facts(
 ) -> tuple[Any, Any, bool, bool, bool, Any, Any]:
     """`cls`'s entry of `classes` (`_CLASSES`). For one of our op classes it also
     installs the fast verifier and the fast accessors (`fast_accessors`)."""
-    if issubclass(cls, IRDLOperation):
+    if is_subclass(cls, IRDLOperation):
         install(cls)
         fast_accessors(cls)
     kept = _whole_verdict(cls, context) or (None, None)
@@ -668,10 +668,11 @@ def _whole_verdict(
     classes (their `verify_` runs). Kept: the classes of `_SIGNATURE_VERIFIED_MODULES`
     and `_SIGNATURE_VERIFIED_CLASSES` without regions or successors, and those a
     `keep_verdicts` rule keeps."""
-    if not issubclass(cls, IRDLOperation):
+    # (`is_subclass`: a "no" from ABCMeta would visit every op class; docs/performance.md)
+    if not is_subclass(cls, IRDLOperation):
         return None
     for (base, _, rule), fact in zip(_KEEPERS, context, strict=True):
-        if issubclass(cls, base):
+        if is_subclass(cls, base):
             return rule(cls, fact)
     if cls.__module__ not in _SIGNATURE_VERIFIED_MODULES and (
         cls.name not in _SIGNATURE_VERIFIED_CLASSES

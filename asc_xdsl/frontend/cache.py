@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -77,6 +76,8 @@ def function_id(jf: Any) -> str:
 def kernel_key(dependencies: str, name: str, signature: list[str], options: dict[str, str]) -> str:
     """The disk key: `dependencies` is the kernel's `fingerprint` digest (source,
     location, helpers, globals), then the arguments, options and compiler."""
+    import json  # (loaded on first use: a compile that bypasses the cache needs none)
+
     payload = json.dumps([versions(), dependencies, name, signature, sorted(options.items())])
     return hex_digest(payload)[:32]
 
@@ -142,6 +143,8 @@ def store(key: str, compiled: Any) -> None:
             "versions": versions(),
             "files": files,
         }
+        import json
+
         _write_atomic(entry / "kernel.json", json.dumps(meta, indent=1, sort_keys=True))
     except OSError:
         pass
@@ -230,6 +233,8 @@ def load(key: str, name: str, frontend_ir: Callable[[], str]) -> Any:
 
 def _read_meta(text: str, name: str) -> tuple[Any, str | None]:
     """`kernel.json`'s content, and what is wrong with it (None: nothing)."""
+    import json
+
     from asc_xdsl.runtime.kernel import KERNEL_TYPES
 
     try:

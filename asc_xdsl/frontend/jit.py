@@ -917,11 +917,15 @@ class _Specialisation:
         self._struct_names: set[str] = set()
         hints = _annotations(jf.fn)
         from asc_xdsl.frontend.values import IRValue
-        from asc_xdsl.language.core.struct import Struct
         from asc_xdsl.language.core.tensor import GlobalAddress
         from asc_xdsl.language.core.types import AggregateValue
 
-        structs = (AggregateValue, Struct)  # passed as a GM pointer to their bytes
+        # passed as a GM pointer to their bytes; a Python-defined Struct only once its
+        # module is loaded (no value or annotation can be one before: docs/performance.md)
+        struct_module = sys.modules.get("asc_xdsl.language.core.struct")
+        structs: tuple[type, ...] = (AggregateValue,)
+        if struct_module is not None:
+            structs = (AggregateValue, struct_module.Struct)
         for name, value in arguments.items():
             ann = hints.get(name, inspect.Parameter.empty)
             value = _python_scalar(value)

@@ -44,6 +44,7 @@ from xdsl.traits import (
 )
 
 from asc_xdsl.transforms.plain_pass import PlainPass
+from asc_xdsl.utils.class_tests import is_subclass
 from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 _READ, _WRITE, _ALLOC = MemoryEffectKind.READ, MemoryEffectKind.WRITE, MemoryEffectKind.ALLOC
@@ -157,7 +158,7 @@ def _class_facts(cls: type[Operation]) -> _ClassFacts:
             traits,
             getters,
             bool(traits),
-            issubclass(cls, UnregisteredOp),
+            is_subclass(cls, UnregisteredOp),  # (a "no" from ABCMeta visits every op class)
             getters[0] if len(getters) == 1 else None,
         )
     return facts

@@ -37,6 +37,7 @@ from asc_xdsl.transforms.generate_boilerplate import HEADERS_NEEDED, is_preamble
 from asc_xdsl.transforms.ir_walk import ops_in, value_types
 from asc_xdsl.transforms.pass_facts import offer, wanted
 from asc_xdsl.transforms.plain_pass import PlainPass
+from asc_xdsl.utils.class_tests import is_subclass
 
 
 def _structs(t: Attribute) -> Iterator[PyStructType]:
@@ -72,10 +73,11 @@ def _kind(cls: type) -> tuple[bool, bool, bool]:
     (isinstance against attribute classes goes through ABCMeta)."""
     kind = _KINDS.get(cls)
     if kind is None:
-        kind = _KINDS[cls] = (
-            issubclass(cls, ParametrizedAttribute) and not issubclass(cls, _SCALARS),
-            issubclass(cls, ArrayAttr),
-            issubclass(cls, PyStructType),
+        kind = _KINDS[cls] = (  # (`is_subclass`: a "no" from ABCMeta visits every subclass)
+            is_subclass(cls, ParametrizedAttribute)
+            and not any(is_subclass(cls, s) for s in _SCALARS),
+            is_subclass(cls, ArrayAttr),
+            is_subclass(cls, PyStructType),
         )
     return kind
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from typing import Any
 
 from xdsl.ir import Block, Operation, Region
 from xdsl.pattern_rewriter import (
@@ -69,15 +69,26 @@ class _Stopping(RewritePattern):
                 self.error = e
 
 
-@dataclass(eq=False, repr=False)
 class SeededWalker(PatternRewriteWalker):
-    """xDSL's walker, its worklist seeded with the ops named `names` only."""
+    """xDSL's walker, its worklist seeded with the ops named `names` only.
 
-    names: frozenset[str] = field(default=frozenset())
-    find: Callable[[Region], Iterable[Operation]] | None = None
-    """Where the ops named `names` are, when only at known places (a module's functions:
-    in its block): the ops of a region in the order they are visited. (Checked against
-    xDSL's seeding like the rest.)"""
+    `find`: where the ops named `names` are, when only at known places (a module's
+    functions: in its block): the ops of a region in the order they are visited.
+    (Checked against xDSL's seeding like the rest.) Not a dataclass of its own: the two
+    fields are set after xDSL's `__init__` (`@dataclass` would generate the class's
+    methods as every process loads the module; docs/performance.md, "Cold start")."""
+
+    def __init__(
+        self,
+        pattern: RewritePattern,
+        *,
+        names: frozenset[str] = frozenset(),
+        find: Callable[[Region], Iterable[Operation]] | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(pattern, **options)
+        self.names = names
+        self.find = find
 
     def _populate_worklist(self, op: Operation | Region | Block) -> None:
         if self.find is not None and isinstance(op, Region):

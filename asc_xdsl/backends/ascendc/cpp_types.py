@@ -35,7 +35,6 @@ from xdsl.ir import Attribute, ParametrizedAttribute
 from asc_xdsl.backends.ascendc.names import class_name_problem, identifier_problem
 from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.fp8_types import Float4E1M2Type, HiFloat8Type
 from asc_xdsl.dialects.ascendc.types import AscendCType, UnsupportedType
 from asc_xdsl.utils.class_tests import LoadedSubclassCache, SubclassCache
 from asc_xdsl.utils.cpp_identifiers import (  # noqa: F401 (public here too)
@@ -89,15 +88,16 @@ _CLASS_IN_CPU_DEBUG: tuple[type[Attribute], ...] = (
     Float8E4M3FNType,
     Float8E5M2Type,
     Float8E8M0FNUType,
-    HiFloat8Type,
     Float4E2M1FNType,
-    Float4E1M2Type,
 )
+# (and our HiFloat8 and float4_e1m2 types, whose module loads on first use:
+# `ascendc.LAZY_TYPES`)
 
 
 def constant_qualifier(t: Attribute) -> str:
     """`constexpr` for a constant of type `t` when that is valid on every build, else `const`."""
-    return "const" if _IS_CLASS_IN_CPU_DEBUG[type(t)] else "constexpr"
+    cls = type(t)
+    return "const" if _IS_CLASS_IN_CPU_DEBUG[cls] or _IS_OUR_LOWP_FLOAT[cls] else "constexpr"
 
 
 def int_cpp(t: IntegerType, unsigned: bool | None = None) -> str:
@@ -306,6 +306,9 @@ _IS_INDEX_TYPE = SubclassCache(IndexType)
 _IS_MEMREF_TYPE = SubclassCache(MemRefType)
 _IS_ASCENDC_TYPE = SubclassCache(AscendCType)
 _IS_CLASS_IN_CPU_DEBUG = SubclassCache(_CLASS_IN_CPU_DEBUG)
+_IS_OUR_LOWP_FLOAT = LoadedSubclassCache(
+    "asc_xdsl.dialects.ascendc.fp8_types", "HiFloat8Type", "Float4E1M2Type"
+)
 _SCALAR_TYPE_CLASSES = frozenset({IntegerType, IndexType, *_FLOATS})
 
 

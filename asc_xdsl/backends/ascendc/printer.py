@@ -72,12 +72,11 @@ from asc_xdsl.dialects.ascendc.base import (
     PointerOffset,
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
-from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 from asc_xdsl.dialects.ascendc.types import AscendCType
 from asc_xdsl.dialects.emitasc import IncludeOp, PtrOffsetOp, is_define
 from asc_xdsl.transforms.ir_walk import ops_in
 from asc_xdsl.transforms.kernel_args import EXPLICIT, kind_problem, param_kinds
-from asc_xdsl.utils.class_tests import LoadedSubclassCache, SubclassCache
+from asc_xdsl.utils.class_tests import LoadedSubclassCache, SubclassCache, is_subclass
 from asc_xdsl.utils.int_types import int_bounds
 
 if TYPE_CHECKING:  # math and memref ops are handled by name: a kernel rarely has one
@@ -86,6 +85,7 @@ if TYPE_CHECKING:  # math and memref ops are handled by name: a kernel rarely ha
     # and so are the hand-written ops, whose modules load on first use (`ascendc.LAZY_OPS`)
     from asc_xdsl.dialects.ascendc.construct import ConstructOp, StructField
     from asc_xdsl.dialects.ascendc.debug import PrintfOp
+    from asc_xdsl.dialects.ascendc.sync import SetFftsBaseAddrOp
 
 INDENT = "  "
 
@@ -767,7 +767,7 @@ class AscendCEmitter:
         printer = _printer_of(cls, op.name)
         if printer is None:
             raise EmissionError(op, "this op has no Ascend C form")
-        if not issubclass(cls, UnregisteredOp):  # (its name is the op's, not the class's)
+        if not is_subclass(cls, UnregisteredOp):  # (its name is the op's, not the class's)
             _PRINTERS[cls] = printer
         printer(self, op)
 
@@ -857,7 +857,7 @@ class AscendCEmitter:
         args = [c_string(op.desc.data), *(self.name(v) for v in op.vars)]
         self.line(f"AscendC::printf({', '.join(args)});")
 
-    @_handles(SetFftsBaseAddrOp)
+    @_handles("ascendc.set_ffts_base_addr")  # (by name: `sync` loads with the op)
     def _set_ffts_base_addr(self, op: SetFftsBaseAddrOp) -> None:
         self.line(f"set_ffts_base_addr(*{self.name(_item(op._operands, 0))});")  # (address)
 

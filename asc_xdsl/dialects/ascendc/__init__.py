@@ -29,11 +29,6 @@ from xdsl.ir import Dialect
 from asc_xdsl.dialects.ascendc import types
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
-from asc_xdsl.dialects.ascendc.fp8_types import (
-    Float4E1M2Type,
-    HiFloat8Type,
-    MmadBitModeParamsType,
-)
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
@@ -48,15 +43,9 @@ parser first meets its name, `ascendc.<class>` imports it): their modules load t
 struct field tables, the Matmul types and the printf checks, which a kernel without
 them never needs."""
 _LAZY_OP_CLASSES = {cls: module for module, cls in LAZY_OPS.values()}
-ASCENDC_TYPES = [
-    *types.ASCENDC_TYPES,
-    *PARAM_TYPES,
-    HiFloat8Type,
-    Float4E1M2Type,
-    MmadBitModeParamsType,
-]
-"""The types defined up front; the struct types (`STRUCT_TYPES`), the Matmul types and
-the Reg types (`LAZY_TYPES`) come on first use."""
+ASCENDC_TYPES = [*types.ASCENDC_TYPES, *PARAM_TYPES]
+"""The types defined up front; the struct types (`STRUCT_TYPES`), the Matmul types, the
+Reg types and Ascend 950's low-precision float types (`LAZY_TYPES`) come on first use."""
 
 LAZY_TYPES: dict[str, tuple[str, str]] = {
     "ascendc.reg_tensor": ("reg_types", "RegTensorType"),
@@ -70,13 +59,17 @@ LAZY_TYPES: dict[str, tuple[str, str]] = {
     "ascendc.vector": ("simt", "VectorType"),
     "ascendc.coalesced_group": ("simt", "CoalescedGroupType"),
     "ascendc.thread_group": ("simt", "ThreadGroupType"),
+    "ascendc.hifloat8": ("fp8_types", "HiFloat8Type"),
+    "ascendc.float4_e1m2": ("fp8_types", "Float4E1M2Type"),
+    "ascendc.mmad_bit_mode_params": ("fp8_types", "MmadBitModeParamsType"),
 }
 """Type name -> (module, class) of the Reg layer's types (Ascend 950; their module loads
 the Reg enums and the SoC table, `REG_TYPES` and `REG_ADDRESS_TYPES` list them) and the
 Matmul object's (`ADV_TYPES`; their module loads the matmul enums), and SIMT's pair and
-group types (`half2`, `bfloat16x2_t`, `coalesced_group`, `thread_group`): a kernel
-without registers or a Matmul never needs them. The context (`AscContext`) loads one
-when the parser first meets its name, and `ascendc.<class>` imports it."""
+group types (`half2`, `bfloat16x2_t`, `coalesced_group`, `thread_group`), and Ascend
+950's HiFloat8, 4-bit float and `MmadBitModeParams` types (`fp8_types`): a kernel
+without registers, a Matmul or those types never needs them. The context (`AscContext`)
+loads one when the parser first meets its name, and `ascendc.<class>` imports it."""
 LAZY_ATTRS: dict[str, tuple[str, str]] = {
     "ascendc.matmul_config": ("adv_types", "MatmulConfigAttr"),
 }

@@ -20,7 +20,6 @@ outter and inner), so its call cannot be written; it parses, verifies and prints
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -152,13 +151,12 @@ for _cls, _m, _api, _forms in UNARY_TABLE:
 # ---------------------------------------------------------------------------
 
 # Power also takes a scalar for either source (`Power(dst, x, 2.0f)`).
-_TENSOR_OR_SCALAR = replace(
-    predicate(
-        "a !ascendc.local_tensor or a scalar",
-        lambda t: isinstance(t, LocalTensorType) or is_scalar(t),
-        "LocalTensor<T>|T",
-        LocalTensorType(f32),
-    ),
+_TENSOR_OR_SCALAR = predicate(
+    "a !ascendc.local_tensor or a scalar",
+    lambda t: isinstance(t, LocalTensorType) or is_scalar(t),
+    "LocalTensor<T>|T",
+    LocalTensorType(f32),
+).replace(
     sample=lambda v: LocalTensorType(v["T"]),
 )
 

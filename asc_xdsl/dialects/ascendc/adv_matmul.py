@@ -18,7 +18,6 @@ every method, so no pass drops or reorders a call.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from xdsl.dialects.builtin import (
@@ -91,7 +90,7 @@ def _int(name: str) -> Operand:
 def _tensor(var: str, sample: type = GlobalTensorType) -> TypeRule:
     """A local or global tensor of `var`; samples (tests, docs) are `sample` tensors, GM
     being where a matmul's operands usually are."""
-    return replace(tensor(var), sample=lambda v: sample(v[var]))
+    return tensor(var).replace(sample=lambda v: sample(v[var]))
 
 
 def _global_of(element: Any, what: str) -> TypeRule:
@@ -608,7 +607,7 @@ def _batch_sample() -> MatmulType:
 
 # A matmul of batch layouts (what IterateNBatch takes), as samples show it.
 _BATCH_MM = Operand(
-    "matmul", replace(MATMUL_RULE, sample=lambda v: _batch_sample()), Effect.READ_WRITE
+    "matmul", MATMUL_RULE.replace(sample=lambda v: _batch_sample()), Effect.READ_WRITE
 )
 
 

@@ -14,7 +14,6 @@ dtypes follow the Atlas A2/A3 tables of the Ascend C API docs (`Mmad`, `Fixpipe`
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import (
@@ -1139,7 +1138,7 @@ for _cls, _mnemonic, _workspace in (
             "Fixpipe",
             (
                 # GM, or L1/UB (a local dst); the op sample keeps the GM one
-                _dst(replace(tensor("T"), sample=lambda v: GlobalTensorType(v["T"]))),
+                _dst(tensor("T").replace(sample=lambda v: GlobalTensorType(v["T"]))),
                 _src(local("U")),
                 *_workspace,
                 Operand("intri_params", _FIXPIPE_PARAMS, py="params"),
@@ -1429,7 +1428,7 @@ FAMILY.add(
     OpSpec(
         "get_sys_workspace_ptr",
         "GetSysWorkSpacePtr",
-        results=(Result("value", replace(GM_POINTER, sample=lambda v: _GM_BYTES), _GM_BYTES),),
+        results=(Result("value", GM_POINTER.replace(sample=lambda v: _GM_BYTES), _GM_BYTES),),
         emit=EmitKind.CUSTOM,
         format="attr-dict `:` type($value)",
         pipe="S",

@@ -23,10 +23,10 @@ element types may differ. `DataCopyBaseOp` verifies both.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import functools
 from typing import TYPE_CHECKING, ClassVar
 
-from xdsl.ir import OpResult, SSAValue
+from xdsl.ir import Attribute, OpResult, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
@@ -35,6 +35,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     INT,
     Arity,
     Effect,
+    LazyDefault,
     Operand,
     OpFamily,
     OpSpec,
@@ -302,6 +303,9 @@ FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
 
 
+_ANY_FORM = CopyForm()
+
+
 def add_copy(
     family: OpFamily,
     class_name: str,
@@ -309,10 +313,10 @@ def add_copy(
     form: CopyForm,
     base: type[DataCopyBaseOp] = DataCopyBaseOp,
 ) -> None:
-    """Declare a copy op: its class is a `base` (a `DataCopyBaseOp`) with `form`."""
-    body = {"FORM": form, "__annotations__": {"FORM": "ClassVar[CopyForm]"}}
-    made = type(f"_{class_name}Form", (base,), body)
-    family.add(class_name, spec, made)
+    """Declare a copy op: its class is a `base` (a `DataCopyBaseOp`) with `form` (set
+    when the class is made, on first use)."""
+    attrs = {"FORM": form, "__annotations__": {"FORM": "ClassVar[CopyForm]"}}
+    family.add(class_name, spec, base, attrs)
 
 
 def struct(name: str) -> TypeRule:
@@ -320,27 +324,34 @@ def struct(name: str) -> TypeRule:
     return of_struct(name)
 
 
+@functools.cache  # (records are immutable: one per variable and kind, shared by the specs)
 def _tensor(var: str, kind: type) -> TypeRule:
     """A local or global tensor (the form's directions say which); samples are `kind`."""
-    return replace(tensor(var), sample=lambda v: kind(v[var]))
+    return tensor(var).replace(sample=lambda v: kind(v[var]))
+
+
+@functools.cache
+def _operand(name: str, var: str, kind: type, effect: Effect) -> Operand:
+    return Operand(name, _tensor(var, kind), effect)
 
 
 def dst(var: str = "T", form: CopyForm | None = None) -> Operand:
-    kind = (form or CopyForm()).directions[0][0]
-    return Operand("dst", _tensor(var, kind), Effect.WRITE)
+    kind = (form or _ANY_FORM).directions[0][0]
+    return _operand("dst", var, kind, Effect.WRITE)
 
 
 def src(var: str = "T", form: CopyForm | None = None) -> Operand:
-    kind = (form or CopyForm()).directions[0][1]
-    return Operand("src", _tensor(var, kind), Effect.READ)
+    kind = (form or _ANY_FORM).directions[0][1]
+    return _operand("src", var, kind, Effect.READ)
 
 
 _COPY_PARAMS = of_type(DataCopyParamsType)
 _EXT_PARAMS = of_type(DataCopyExtParamsType)
 _PAD_PARAMS = of_type(DataCopyPadParamsType)
 # DataCopyPadExtParams<T>: its T is the tensors' element type.
-_PAD_EXT_PARAMS = replace(
-    of_type(DataCopyPadExtParamsType, lambda v: DataCopyPadExtParamsType(v["T"])),
+_PAD_EXT_PARAMS = of_type(
+    DataCopyPadExtParamsType, lambda v: DataCopyPadExtParamsType(v["T"])
+).replace(
     doc="DataCopyPadExtParams<T>",
     var="T",
 )
@@ -629,6 +640,11 @@ for _cls, _mnemonic, _params, _doc in (
 _SLICE_INFO = struct("SliceInfoType")
 
 
+def _slice_info_type() -> Attribute:
+    """`!ascendc.slice_info` (its class is defined on first use)."""
+    return STRUCT_TYPES["SliceInfoType"]()
+
+
 class _SliceCopyOp(DataCopyBaseOp):
     FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_GM, GM_FROM_LOCAL))
 
@@ -768,7 +784,7 @@ FAMILY.add(
         "slice_info.subindex",
         "operator[]",
         (Operand("slice_info", _SLICE_INFO), Operand("index", INT)),
-        results=(Result("result", _SLICE_INFO, STRUCT_TYPES["SliceInfoType"]()),),
+        results=(Result("result", _SLICE_INFO, LazyDefault(_slice_info_type)),),
         emit=EmitKind.CUSTOM,
         format="$slice_info `[` $index `]` attr-dict `:` type($slice_info) `,` type($index) "
         "`,` type($result)",

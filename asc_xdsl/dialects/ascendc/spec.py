@@ -27,7 +27,6 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import Enum, Flag, auto
 from typing import Any, ClassVar
 
@@ -48,7 +47,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
     i32,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -93,6 +92,7 @@ from asc_xdsl.dialects.ascendc.family_dtypes import (
 )
 from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
 from asc_xdsl.dialects.ascendc.types import (
+    AscendCType,
     GlobalTensorType,
     LocalTensorType,
     OptionalElementType,
@@ -160,10 +160,37 @@ def _complex_type_of(op: Operation) -> Attribute | None:
     return None
 
 
+_FP8_MODULE = "asc_xdsl.dialects.ascendc.fp8_types"
+
+
+@functools.cache
+def _builtin_lowp_classes() -> frozenset[type[Attribute]]:
+    """xDSL's builtin 8- and 4-bit float type classes (`fp8_types.FLOAT8_CLASSES` less
+    ours)."""
+    from xdsl.dialects.builtin import (
+        Float4E2M1FNType,
+        Float8E4M3FNType,
+        Float8E5M2Type,
+        Float8E8M0FNUType,
+    )
+
+    return frozenset({Float4E2M1FNType, Float8E4M3FNType, Float8E5M2Type, Float8E8M0FNUType})
+
+
+def _float8_classes() -> Any:
+    """The low-precision float type classes (`fp8_types.FLOAT8_CLASSES`). Until its
+    module is loaded no type of ours among them (HiFloat8, float4_e1m2) can exist, so
+    the builtin ones are all there is to look for (docs/performance.md, "Cold start")."""
+    import sys
+
+    classes = getattr(sys.modules.get(_FP8_MODULE), "FLOAT8_CLASSES", None)
+    return _builtin_lowp_classes() if classes is None else classes  # (None: still loading)
+
+
 def float8_type_of(op: Operation) -> Attribute | None:
     """The first 8-bit float type (Ascend 950's fp8 / HiFloat8) among `op`'s operands'
     and results' (element) types and its type properties."""
-    from asc_xdsl.dialects.ascendc.fp8_types import FLOAT8_CLASSES
+    FLOAT8_CLASSES = _float8_classes()
 
     for v in (*op._operands, *op.results):  # type: ignore[attr-defined]
         t = v.type
@@ -318,18 +345,46 @@ def _bind(ctx: VerificationContext, var: str, t: Attribute, what: str = "element
 Sample = Callable[[Mapping[str, Attribute]], Attribute]
 
 
-@dataclass(frozen=True)
-class TypeRule:
+class TypeRule(FrozenRecord):
     """How an operand's type is constrained, with a short description for docs and a
-    sample type (given the element type of each variable) for tests and examples."""
+    sample type (given the element type of each variable) for tests and examples.
+
+    `var`: the element-type variable it binds or reads; `unique`: the one type it allows
+    (an assembly format infers it). Equal rules have equal fields but `sample`. (A
+    record, not a dataclass: `@dataclass` generates its methods as every process loads
+    the module; docs/performance.md, "Cold start".)"""
+
+    _FIELDS = ("constraint", "doc", "sample", "var", "unique")
+    _COMPARE = ("constraint", "doc", "var", "unique")
+    __slots__ = _FIELDS
 
     constraint: AttrConstraint
     doc: str
-    sample: Sample = field(compare=False)
-    var: str | None = None  # the element-type variable it binds or reads
-    unique: Attribute | None = None  # the one type it allows (an assembly format infers it)
+    sample: Sample
+    var: str | None
+    unique: Attribute | None
+
+    def __init__(
+        self,
+        constraint: AttrConstraint,
+        doc: str,
+        sample: Sample,
+        var: str | None = None,
+        unique: Attribute | None = None,
+    ) -> None:
+        _set(self, "constraint", constraint)
+        _set(self, "doc", doc)
+        _set(self, "sample", sample)
+        _set(self, "var", var)
+        _set(self, "unique", unique)
+
+    def replace(self, **changes: Any) -> TypeRule:
+        """This rule with the fields `changes` names changed (`dataclasses.replace`)."""
+        fields = {name: getattr(self, name) for name in self._FIELDS}
+        return TypeRule(**(fields | changes))
 
 
+@functools.cache  # (one rule per variable: the rules are immutable)
 def local(var: str | None = "T") -> TypeRule:
     return TypeRule(
         _TensorRule("local", var),
@@ -381,6 +436,7 @@ def global_of(element: Attribute, what: str | None = None) -> TypeRule:
     return _tensor_of(GlobalTensorType, element, what)
 
 
+@functools.cache  # (one rule per variable: the rules are immutable)
 def global_(var: str | None = "T") -> TypeRule:
     return TypeRule(
         _TensorRule("global", var),
@@ -390,6 +446,7 @@ def global_(var: str | None = "T") -> TypeRule:
     )
 
 
+@functools.cache  # (one rule per variable: the rules are immutable)
 def tensor(var: str | None = "T") -> TypeRule:
     return TypeRule(
         _TensorRule("any", var),
@@ -399,6 +456,7 @@ def tensor(var: str | None = "T") -> TypeRule:
     )
 
 
+@functools.cache  # (one rule per variable: the rules are immutable)
 def elem(var: str = "T") -> TypeRule:
     return TypeRule(_ElementScalarRule(var), var, lambda v: v[var], var)
 
@@ -436,9 +494,25 @@ def predicate(
     return TypeRule(_Rule(expected, check), doc, lambda v: sample)
 
 
+@functools.cache  # (one rule per type: the rules are immutable, and `str(t)` runs xDSL's printer)
 def exact(t: Attribute) -> TypeRule:
     """Exactly type `t` (`GetSubBlockNum` returns `ui64`)."""
-    return TypeRule(_Rule(str(t), lambda a: a == t), str(t), lambda v: t, unique=t)
+    text = _type_text_of(t)
+    return TypeRule(_Rule(text, lambda a: a == t), text, lambda v: t, unique=t)
+
+
+def _type_text_of(t: Attribute) -> str:
+    """`str(t)`; for one of our types without parameters (`!ascendc.pipe`) without
+    xDSL's printer, whose `isinstance` tests of a new attribute class each visit every
+    subclass of an ABC (docs/performance.md, "Default cold start (session 11)")."""
+    cls = type(t)
+    if (
+        is_subclass(cls, AscendCType)
+        and cls.print_parameters is ParametrizedAttribute.print_parameters
+        and not cls.get_irdl_definition().parameters
+    ):
+        return f"!{t.name}"
+    return str(t)
 
 
 def of_type(type_class: type[Attribute], sample: Sample | None = None) -> TypeRule:
@@ -582,20 +656,48 @@ class Prop(FrozenRecord):
         return int_type(self.int_type)
 
 
+class LazyDefault:
+    """A result's default type made when first needed (`Result.default`): a struct
+    type, whose class a family module does not define as it loads
+    (`struct_types.STRUCT_TYPES`; docs/performance.md, "Cold start")."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], Attribute]) -> None:
+        self._make = make
+        self._value: Attribute | None = None
+
+    def get(self) -> Attribute:
+        if self._value is None:
+            self._value = self._make()
+        return self._value
+
+
 class Result(FrozenRecord):
-    """A result: `default` is the type a builder gives it when none is passed;
-    `optional`: the op may have no such result (`emitasc.call_opaque`)."""
+    """A result: `default` is the type a builder gives it when none is passed (a
+    `LazyDefault`: made when first needed, `result_default`); `optional`: the op may have
+    no such result (`emitasc.call_opaque`)."""
 
     _FIELDS = ("name", "type", "default", "optional")
     __slots__ = _FIELDS
 
     def __init__(
-        self, name: str, type: TypeRule, default: Attribute | None = None, optional: bool = False
+        self,
+        name: str,
+        type: TypeRule,
+        default: Attribute | LazyDefault | None = None,
+        optional: bool = False,
     ) -> None:
         _set(self, "name", name)
         _set(self, "type", type)
         _set(self, "default", default)
         _set(self, "optional", optional)
+
+
+def result_default(r: Result) -> Attribute | None:
+    """The type a builder gives result `r` when none is passed (None: none)."""
+    default = r.default
+    return default.get() if type(default) is LazyDefault else default
 
 
 # Template argument items: "T" (the element-type variable T), Prop name ("isSetMask",
@@ -959,7 +1061,7 @@ class _ConstructionPlan:
 
     def __init__(self, op_class: type[SpecOp]):
         spec = op_class.SPEC
-        defaults = [r.default for r in spec.results if not r.optional]
+        defaults = [result_default(r) for r in spec.results if not r.optional]
         self.default_results = None if any(t is None for t in defaults) else defaults
         self.optional_results = any(r.optional for r in spec.results)
         self.fixed_arity = _fixed_arity(op_class)
@@ -1452,7 +1554,7 @@ class SpecOp(AscendCOp):
         if values and not result_types and spec.results and all(map(_fixed, spec.results)):
             # pyasc's default syntax names the operands' types only: results of one
             # possible type (`get_sort_len`'s ui32) are not written.
-            result_types = [r.default for r in spec.results]  # type: ignore[misc]
+            result_types = [result_default(r) for r in spec.results]  # type: ignore[misc]
         if len(result_types) != len(spec.results):
             parser.raise_error(
                 f"'{spec.name}' has {len(spec.results)} result(s), {len(result_types)} "
@@ -1491,7 +1593,8 @@ keep_verdicts(SpecOp, soc_family, _kept_verdict)
 
 def _fixed(r: Result) -> bool:
     """Whether result `r` can have only its default type (an `exact` rule)."""
-    return r.default is not None and r.type.unique == r.default
+    default = result_default(r)
+    return default is not None and r.type.unique == default
 
 
 def _is_constant(value: SSAValue) -> bool:
@@ -1597,10 +1700,16 @@ def _typed_names(fmt: str) -> frozenset[str]:
 
 
 def define_op(
-    spec: OpSpec, class_name: str, base: type[SpecOp] = SpecOp, module: str | None = None
+    spec: OpSpec,
+    class_name: str,
+    base: type[SpecOp] = SpecOp,
+    module: str | None = None,
+    attrs: Mapping[str, Any] | None = None,
 ) -> type[SpecOp]:
-    """The IRDL op class for `spec` (subclassing `base`, which may add hand-written code)."""
+    """The IRDL op class for `spec` (subclassing `base`, which may add hand-written code;
+    `attrs`: class attributes of its own, `__annotations__` among them)."""
     body: dict[str, Any] = {
+        **(attrs or {}),
         "name": spec.name,
         "__module__": module or base.__module__,
         "__doc__": spec.doc or f"`{base.NAMESPACE}{spec.api}`.",
@@ -1725,7 +1834,7 @@ def _format_directives(fmt: str, base: type[SpecOp]) -> tuple[type[CustomDirecti
 
 
 class _Entry(Record):
-    _FIELDS = ("class_name", "spec", "base", "module", "cls")
+    _FIELDS = ("class_name", "spec", "base", "module", "cls", "attrs")
     __slots__ = _FIELDS
 
     def __init__(
@@ -1735,12 +1844,14 @@ class _Entry(Record):
         base: type[SpecOp],
         module: str,
         cls: type[SpecOp] | None = None,
+        attrs: Mapping[str, Any] | None = None,
     ) -> None:
         self.class_name = class_name
         self.spec = spec
         self.base = base
         self.module = module
         self.cls = cls
+        self.attrs = attrs
 
 
 _BY_OP_NAME: dict[str, _Entry] = {}
@@ -1763,12 +1874,21 @@ class OpFamily:
         self.module = module
         self.entries: dict[str, _Entry] = {}
 
-    def add(self, class_name: str, spec: OpSpec, base: type[SpecOp] = SpecOp) -> None:
+    def add(
+        self,
+        class_name: str,
+        spec: OpSpec,
+        base: type[SpecOp] = SpecOp,
+        attrs: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Declare the op `class_name` of `spec`; its class subclasses `base`, with the
+        class attributes `attrs` (`__annotations__` among them: a `ClassVar` each) when
+        it is made."""
         if spec.name in _BY_OP_NAME:
             raise ValueError(f"op {spec.name} is specified twice")
         if class_name in self.entries:
             raise ValueError(f"{self.module}: class {class_name} is specified twice")
-        entry = _Entry(class_name, spec, base, self.module)
+        entry = _Entry(class_name, spec, base, self.module, attrs=attrs)
         self.entries[class_name] = entry
         _BY_OP_NAME[spec.name] = entry
 
@@ -1790,7 +1910,9 @@ class OpFamily:
 
 def _materialize(entry: _Entry) -> type[SpecOp]:
     if entry.cls is None:
-        entry.cls = define_op(entry.spec, entry.class_name, entry.base, entry.module)
+        entry.cls = define_op(
+            entry.spec, entry.class_name, entry.base, entry.module, attrs=entry.attrs
+        )
         # Later lookups of the module attribute skip __getattr__.
         import sys
 

@@ -18,7 +18,6 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from asc_xdsl.dialects.ascendc.struct_fields import struct_entry
 from asc_xdsl.dialects.ascendc.types import (
     AscendCType,
     DefaultedElementType,
@@ -191,6 +190,8 @@ def _base(entry: dict | None) -> type[AscendCType]:
 
 
 def _define(mnemonic: str, class_name: str, cpp_class: str) -> type[AscendCType]:
+    from asc_xdsl.dialects.ascendc.struct_fields import struct_entry  # (the headers' table)
+
     entry = struct_entry(cpp_class)
     cls = type(
         class_name,

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, MemRefType, Signedness, i32
@@ -455,7 +454,7 @@ class BracketBase(ElementResultOp):
 
 
 # Any type here: BracketBase explains why a tensor is wrong.
-_ELEMENT = replace(predicate("the element type", lambda t: True, "T", i32), sample=lambda v: v["T"])
+_ELEMENT = predicate("the element type", lambda t: True, "T", i32).replace(sample=lambda v: v["T"])
 for _cls, _m, _rule in (
     ("GlobalTensorBracketOp", "global_tensor.bracket", global_),
     ("LocalTensorBracketOp", "local_tensor.bracket", local),

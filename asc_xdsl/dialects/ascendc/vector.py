@@ -14,6 +14,7 @@ Atlas A2/A3 come from docs/ascendc_semantics.md section 3.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects import func
@@ -56,10 +57,12 @@ _UNARY_PARAMS = of_struct("UnaryRepeatParamsType")
 IS_SET_MASK = Prop("isSetMask", py="is_set_mask", default=True)
 
 
+@functools.cache  # (records are immutable: one per name and variable, shared by the specs)
 def dst(var: str = "T") -> Operand:
     return Operand("dst", local(var), Effect.WRITE)
 
 
+@functools.cache
 def src(name: str, var: str = "T") -> Operand:
     return Operand(name, local(var), Effect.READ)
 

@@ -38,12 +38,17 @@ def test_loading_twice_is_xdsls_error(attr) -> None:
 
 
 def test_reg_types_are_defined_when_first_named() -> None:
-    """The Reg, Matmul and SIMT pair / group types (`ascendc.LAZY_TYPES`) are not in
-    `AscendCCore`: the context and the package's `__getattr__` give the very classes of
-    `reg_types`, `reg_address_types`, `adv_types` and `simt` (its attribute too:
-    `LAZY_ATTRS`)."""
+    """The Reg, Matmul, SIMT pair / group and Ascend 950 low-precision float types
+    (`ascendc.LAZY_TYPES`) are not in `AscendCCore`: the context and the package's
+    `__getattr__` give the very classes of `reg_types`, `reg_address_types`,
+    `adv_types`, `simt` and `fp8_types` (its attribute too: `LAZY_ATTRS`)."""
     from asc_xdsl.dialects import ascendc
     from asc_xdsl.dialects.ascendc.adv_types import ADV_TYPES, MatmulConfigAttr, MatmulType
+    from asc_xdsl.dialects.ascendc.fp8_types import (
+        Float4E1M2Type,
+        HiFloat8Type,
+        MmadBitModeParamsType,
+    )
     from asc_xdsl.dialects.ascendc.reg_address_types import REG_ADDRESS_TYPES
     from asc_xdsl.dialects.ascendc.reg_types import REG_TYPES
     from asc_xdsl.dialects.ascendc.simt import (
@@ -56,7 +61,8 @@ def test_reg_types_are_defined_when_first_named() -> None:
     from asc_xdsl.dialects.ir_context import make_context
 
     simt = (Half2Type, Bfloat16x2Type, CoalescedGroupType, ThreadGroupType, VectorType)
-    reg = (*REG_TYPES, *REG_ADDRESS_TYPES, MatmulType, *simt)
+    lowp = (HiFloat8Type, Float4E1M2Type, MmadBitModeParamsType)
+    reg = (*REG_TYPES, *REG_ADDRESS_TYPES, MatmulType, *simt, *lowp)
     assert {c.name: c for c in reg} == {
         name: ascendc.lazy_type(*where) for name, where in ascendc.LAZY_TYPES.items()
     }

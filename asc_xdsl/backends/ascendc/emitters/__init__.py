@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.ir import Operation
 
-from asc_xdsl.backends.ascendc.emitters import reg_address as _reg_address
-from asc_xdsl.backends.ascendc.emitters import reg_arith as _reg_arith
-from asc_xdsl.backends.ascendc.emitters import simt as _simt
 from asc_xdsl.backends.ascendc.errors import EmissionError
 
 Emitter = Callable[[Any, Operation], None]
 
-EMITTERS: dict[str, tuple[str, str]] = {
+_ROWS: dict[str, tuple[str, str]] = {
     "ascendc.ascend_is_aic": ("sysvar", "_print_core_check"),
     "ascendc.ascend_is_aiv": ("sysvar", "_print_core_check"),
     "ascendc.copy_l0": ("data_copy", "_print_copy"),
@@ -111,7 +108,8 @@ EMITTERS: dict[str, tuple[str, str]] = {
     "emitasc.variable": ("emitasc", "_print_variable"),
     "emitasc.verbatim": ("emitasc", "_print_verbatim"),
 }
-"""Op name -> (module of `asc_xdsl.backends.ascendc.emitters`, function)."""
+"""Op name -> (module of `asc_xdsl.backends.ascendc.emitters`, function): the rows
+written here; `EMITTERS` adds those the Reg and SIMT modules keep with their emitters."""
 
 PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
     # `__VEC_SCOPE__ { ... }` (a hand-written op, so no row of `EMITTERS`); first: the
@@ -122,9 +120,34 @@ PREFIX_EMITTERS: dict[str, tuple[str, str]] = {
 }
 """Op-name prefix -> the emitter of the ops it names that have no row in `EMITTERS`."""
 
-EMITTERS.update(_reg_address.EMITTERS)  # (the Reg address forms' rows, kept with them)
-EMITTERS.update(_reg_arith.EMITTERS)  # (the in-place multiply-adds, MoveMask)
-EMITTERS.update(_simt.ROWS)  # (the SIMT ops, simt.py)
+_KEPT_ROWS = ("reg_address", "EMITTERS"), ("reg_arith", "EMITTERS"), ("simt", "ROWS")
+"""The modules that keep rows of their own (the Reg address forms', the in-place
+multiply-adds and MoveMask, the SIMT ops'), merged into `_ROWS` when an op of theirs
+(`_KEPT_PREFIXES`) is first printed or `EMITTERS` is first read: a kernel without
+them does not load them (docs/performance.md, "Cold start")."""
+_KEPT_PREFIXES = ("ascendc.reg.", "ascendc.simt.")
+_kept_merged = [False]
+
+
+def _all_rows() -> dict[str, tuple[str, str]]:
+    """`_ROWS` with the kept rows merged (once)."""
+    if not _kept_merged[0]:
+        for module, table in _KEPT_ROWS:
+            _ROWS.update(getattr(importlib.import_module(f"{__name__}.{module}"), table))
+        _kept_merged[0] = True
+    return _ROWS
+
+
+if TYPE_CHECKING:
+    EMITTERS: dict[str, tuple[str, str]]
+    """Op name -> (module of `asc_xdsl.backends.ascendc.emitters`, function)."""
+else:
+
+    def __getattr__(name: str) -> Any:
+        if name == "EMITTERS":
+            return _all_rows()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _LOADED: dict[str, Emitter] = {}
 
@@ -135,7 +158,8 @@ def emitter_of(op_name: str, spec: Any = None) -> Emitter | None:
     found = _LOADED.get(op_name)
     if found is not None:
         return found
-    row = EMITTERS.get(op_name)
+    rows = _all_rows() if op_name.startswith(_KEPT_PREFIXES) else _ROWS
+    row = rows.get(op_name)
     if row is None:
         row = next((r for p, r in PREFIX_EMITTERS.items() if op_name.startswith(p)), None)
     if row is not None:
