@@ -87,8 +87,9 @@ from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import tensor as tn
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype
-from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.memory import PERMANENT, GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
+from asc_xdsl.runtime.simulator.queues import Queue
 
 BATCH_ENV = "ASC_XDSL_SIM_BATCH"
 MIN_UNITS = 2
@@ -203,6 +204,7 @@ class LoopPlan:
                      _EXACT_SCALAR[o.name], comp.slot(sc))
                 )  # fmt: skip
         self.values = sorted(values)
+        self.pure, self.locals, self.outer, self.gms = _pure_part(op, comp, items, self.values)
         self.fails = 0
         """Runs in a row that ended without a batch (see GIVE_UP)."""
         self.settled = [0, 0]
@@ -210,6 +212,37 @@ class LoopPlan:
         race checker (0: none yet)."""
         self.where = {x: i for i, x in enumerate(self.values)}
         """Slot -> position in a recorded frame (the body's values)."""
+
+
+def _pure_part(op: scf.ForOp, comp: Any, items: list, values: list) -> tuple:
+    """For another block's warm-up (`_Template`): the body's integer and GM sub-tensor
+    ops alone, fused (values kept in the frame; they touch nothing else), the positions
+    of its local tensors among `values`, the slots of the local tensors it reads from
+    outside, the positions of its GM tensors; (None, ...) when some value of the body
+    is neither a local tensor nor a pure op's."""
+    pure_ops = (arith.ConstantOp, *_AFFINE, tn.GlobalTensorSubIndexOp)
+    where = {x: i for i, x in enumerate(values)}
+    locals_, outer, gms = [], [], []
+    for o in op.body.block.ops:
+        for r in o.results:
+            if isinstance(r.type, LocalTensorType):
+                locals_.append(where[comp.slot(r)])
+            elif type(o) not in pure_ops:
+                return None, (), (), ()
+            elif isinstance(r.type, GlobalTensorType):
+                gms.append(where[comp.slot(r)])
+        for v in o.operands:
+            if isinstance(v.type, LocalTensorType) and not _in_body(v, o):
+                slot = comp.slot(v)
+                if slot not in outer:
+                    outer.append(slot)
+    pure = [(o, f) for o, f in items if type(o) in pure_ops]
+    pure_f = comp.fuse(pure, keep=True) if pure else _nothing
+    return pure_f, tuple(locals_), tuple(outer), tuple(gms)
+
+
+def _nothing(e: list, c: Any) -> None:
+    return None
 
 
 def _is_inline(f: Any) -> bool:
@@ -329,6 +362,13 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
     states: list[tuple] = []
     k = c.cnt
     s, iv, traced, slots = p.s, p.iv, p.traced, p.values
+    # with the checker off, a block may take its batch a unit early from the state
+    # another block of the launch proved steady (`_Template`); `sig`: this block's
+    # state after its first unit, kept to become a template when it batches
+    store = c.loops if san is None and p.pure is not None else None
+    sig = tpl = None
+    # (a template may be made or used after the first unit: the states from the start)
+    keep = p.pure is not None and (proxy is not None or (store is not None and p.settled[0] <= 2))
     for u in range(0, MAX_WARMUP_UNITS + 1):
         if u:
             for _ in range(unit):
@@ -342,14 +382,29 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
         following = proxy is not None and proxy.following
         checked = san is not None and not following  # (the checker's state settles later)
         first = max(2, p.settled[checked])
-        if u >= first - 2:
+        if u >= first - 2 or (keep and u <= 2):
             states.append(_state(e, c, queues, san if checked else None))
+        if u == 1 and keep:
+            sig = _Template.signature(p, e, c, queues, states, frames, step, unit)
+            if following:  # the template of the proof followed (its block's)
+                templates = [proxy.cur.template] if proxy.cur.template is not None else []
+            else:
+                templates = store.get(p, ()) if store is not None else ()
+            got = _Template.reuse(templates, sig, p, e, c, queues, states, frames, unit, done,
+                                  lo, step, trips, proxy if following else None)  # fmt: skip
+            if got is not None:
+                got()
+                p.fails = 0
+                return done + got.units * unit
         if u < 2:
             continue
         units = (trips - done) // unit
         if units < MIN_UNITS:
             p.fails += 1
             return done
+        if u == 2 and sig is not None and proxy is not None and not following:
+            tpl = _Template.checked(p, e, c, queues, states[-3:], frames, unit, done, units, lo,
+                                    step, trips, sig)  # fmt: skip
         if u < first:
             continue
         try:
@@ -370,7 +425,11 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
         if not following:
             p.settled[checked] = u
             if proxy is not None:  # this block's warm-up, for the blocks after it
-                proxy.prove(batch, u)
+                proof = proxy.prove(batch, u)
+                if proof is not None:
+                    proof.template = tpl
+            elif sig is not None and u == 2:
+                _Template.keep(store, p, sig, c, frames[-2 * unit :], unit)
         # (the collector is the caller's: left running; the batch's log entries are
         # one LogRun, not one object per access)
         batch()
@@ -422,10 +481,12 @@ def _shift(snap, d, m: int = 1):
     return [x + m * y if x else 0 for x, y in zip(snap, d, strict=True)]
 
 
-def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, san):
+def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, san, ahead=0):
     """The batch of the remaining `units` units if the last two units were steady
     (a closure applying it), else `Refused`. `san`: the block's checker, whose state
-    the states hold (None: the checker is not running, or follows a proof: `_Proxy`)."""
+    the states hold (None: the checker is not running, or follows a proof: `_Proxy`).
+    `ahead` 1 (`_Template`): the last unit's state and frames were derived, not run:
+    the batch starts with that unit (`units` + 1 units)."""
     s0, s1, s2 = states
     # -- counters, queues, registers, uninit --
     d_cnt = [b - a for a, b in zip(s1[0], s2[0], strict=True)]
@@ -475,26 +536,30 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
             ):
                 raise Refused("GM tensor")
     # -- the data plan, per phase --
-    phases = [_phase_plan(p, where, e, a_frames[ph], b_frames[ph], units) for ph in range(unit)]
-    _gm_hazards(phases, units)
+    n = units + ahead
+    phases = [_phase_plan(p, where, e, a_frames[ph], b_frames[ph], n, ahead)
+              for ph in range(unit)]  # fmt: skip
+    _gm_hazards(phases, n)
     _ub_dataflow(phases)
 
     def apply() -> None:
-        _run_phases(p, e, phases, units)
+        _run_phases(p, e, phases, n)
         cnt = c.cnt
         for i, dv in enumerate(d_cnt):
             if dv:
-                cnt[i] += dv * units
+                cnt[i] += dv * n
         if steady is not None:
-            steady.apply(san, units)
+            steady.apply(san, n)
 
     apply.steady = steady  # type: ignore[attr-defined]  (_Proxy.prove reads it)
+    apply.units = n  # type: ignore[attr-defined]
     return apply
 
 
-def _phase_plan(p, where, e, fa, fb, units):
+def _phase_plan(p, where, e, fa, fb, units, ahead=0):
     """The ops of one phase as accesses with concrete places: ("gmr"/"gmw", buf, start,
-    stride per unit, nbytes, op index), ("ubr"/"ubw", (mem, lo, hi), ...)."""
+    stride per unit, nbytes, op index), ("ubr"/"ubw", (mem, lo, hi), ...); the first
+    unit the one after `fb`'s (`ahead` 1: `fb`'s own)."""
     out = []
 
     def at(frame, slot):  # a value of the body, or a loop invariant (in the frame)
@@ -518,7 +583,7 @@ def _phase_plan(p, where, e, fa, fb, units):
             if not t.aligned or n > t.length * t.itemsize:
                 raise Refused("window")
             stride = g.byte_offset - ga.byte_offset
-            start = g.byte_offset + stride
+            start = g.byte_offset + stride * (1 - ahead)
             last = start + stride * (units - 1)
             if min(start, last) < 0 or max(start, last) + n > g.buf.nbytes:
                 raise Refused("GM bounds")
@@ -679,6 +744,168 @@ class _Lazy:
             self.fn(*self.args, out=out)
             self.out = out.view(np.uint8)
         return self.out
+
+
+# ---------------------------------------------------------------------------
+# Another block's steady loop (checker off)
+# ---------------------------------------------------------------------------
+
+MAX_TEMPLATES = 4
+"""Templates kept per loop and launch (blocks that reach the loop in other states)."""
+
+
+class _Template:
+    """What a block's warm-up proved of a loop, for the launch's later blocks (the race
+    checker off): from the state the block had after the loop's first unit (`sig`,
+    `mask`), the second unit left the state as it found it (its batch was taken after
+    two units, `_steady`).
+
+    A later block whose state after its first unit is the same -- the same counter
+    increments in that unit, queue states, local tensors of that unit's values and read
+    from outside the body (buffer, place, size, type, liveness, owner), vector mask and
+    control registers, and with uninit checking the same written-bytes mask, ranges
+    known written and nothing pending -- runs its second unit as the template's block
+    did: the body's ops depend on the block only through those and through integers and
+    GM sub-tensors (`plan`'s candidates: integers only move GM tensors, and a GM tensor's
+    place only decides which bytes move, within bounds the batch checks for every unit
+    it runs, and errors nothing else). So the block computes its second unit's integers
+    and GM tensors alone (the body's pure ops, `LoopPlan.pure`), takes its first unit's
+    local tensors and state for the second's, and `_steady` checks and plans the batch
+    from there with the second unit in it (`ahead`): one unit fewer run one by one. Any
+    refusal (or an error computing the pure ops) and the block's second unit runs one by
+    one as without a template. Launch-scoped (`BlockContext.loops`): the uninit
+    findings so far belong to the launch."""
+
+    __slots__ = ("mask", "sig", "steps")
+
+    @staticmethod
+    def signature(p, e, c, queues, states, frames, step, unit) -> tuple | None:
+        """The block's state after the loop's first unit, as a template compares it
+        (None: one no template is made from or used for)."""
+        s0, s1 = states[0], states[-1]
+        if s1[3] or (c.uninit is not None and c.uninit.pending is not None):
+            return None
+        qpos = {}
+        qs = []
+        for i, q in enumerate(queues):
+            if type(q) is not Queue:
+                return None
+            qpos[id(q)] = i
+            qs.append((q.depth, q.slot_bytes, q.mem_name, q.position, q.label,
+                       tuple(q.free), len(q.waiting), tuple(q.slots)))  # fmt: skip
+        locs = []
+        for f in frames[-unit:]:
+            for i in p.locals:
+                locs.append(_local_sig(f[i], qpos))
+        for slot in p.outer:
+            locs.append(_local_sig(e[slot], qpos))
+        if None in locs:
+            return None
+        d1 = tuple(b - a for a, b in zip(s0[0], s1[0], strict=True))
+        un = None if c.uninit is None else frozenset(c.ubdone)
+        return (unit, step, d1, tuple(qs), s1[2], un, tuple(locs))
+
+    @staticmethod
+    def make(p: LoopPlan, sig: tuple, c: Any, frames: list, unit: int) -> _Template:
+        """The block batched its loop after two units (`frames`): a template of its
+        state after the first (the mask: unit 2 marked nothing new, so it is the one
+        after unit 1) and the step of each GM tensor of the body per unit."""
+        t = _Template()
+        t.sig, t.mask = sig, None if c.uninit is None else bytes(c.ubw)
+        t.steps = [
+            (j, i, frames[unit + j][i].byte_offset - frames[j][i].byte_offset)
+            for j in range(unit)
+            for i in p.gms
+        ]
+        return t
+
+    @staticmethod
+    def checked(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, sig):
+        """A template from a block whose checker's state settles later than the rest
+        (a proof's block, `_Proxy`): its state after two units, the checker's left
+        out, checked as `_Steady` checks it (None: not steady)."""
+        try:
+            _steady(p, e, c, queues, states, frames[-2 * unit :], unit, done, units, lo, step,
+                    trips, None)  # fmt: skip
+        except Refused:
+            return None
+        return _Template.make(p, sig, c, frames[-2 * unit :], unit)
+
+    @staticmethod
+    def keep(store: dict, p: LoopPlan, sig: tuple, c: Any, frames: list, unit: int) -> None:
+        got = store.setdefault(p, [])
+        if len(got) < MAX_TEMPLATES and all(t.sig != sig for t in got):
+            got.append(_Template.make(p, sig, c, frames, unit))
+
+    @staticmethod
+    def reuse(templates, sig, p, e, c, queues, states, frames, unit, done, lo, step, trips,
+              proxy=None):  # fmt: skip
+        """The batch from the second unit on (a closure, `units` its units) when a
+        template matches the block's state after its first unit, else None. `proxy`:
+        the block follows the template's block's proof (`_Proxy`; the checker on), its
+        first unit's checker calls the proof's moved: with each GM tensor stepping as
+        in the template, so are the second's, and the checker's state comes from the
+        proof (`_Proxy.jump`, which takes a block batching before the proof's did)."""
+        if sig is None:
+            return None
+        for t in templates:
+            if t.sig == sig and (t.mask is None or t.mask == c.ubw):
+                break
+        else:
+            return None
+        units = (trips - done - unit) // unit
+        if units < MIN_UNITS:
+            return None
+        # the second unit's integers and GM tensors (the pure ops: only frame values)
+        iv, slots, locs = p.iv, p.values, p.locals
+        second = []
+        try:
+            for j in range(unit):
+                e[iv] = lo + (done + j) * step
+                p.pure(e, c)
+                row = [e[x] for x in slots]
+                first = frames[len(frames) - unit + j]
+                for i in locs:
+                    row[i] = first[i]
+                second.append(row)
+        except Exception:  # (the unit run one by one raises it where it happens)
+            return None
+        s1 = states[-1]
+        s2 = ([x + d for x, d in zip(s1[0], sig[2], strict=True)], *s1[1:])
+        first_ = frames[-unit:]
+        try:
+            batch = _steady(p, e, c, queues, [states[-2], s1, s2], frames[-unit:] + second,
+                            unit, done + unit, units, lo, step, trips, None, ahead=1)  # fmt: skip
+            if proxy is not None:
+                for j, i, st in t.steps:
+                    g = second[j][i]
+                    if type(g) is not GlobalTensor or g.byte_offset - first_[j][i].byte_offset != st:
+                        raise Refused("GM steps")
+                apply = proxy.jump(batch, 1, batch.units)
+                apply.units = batch.units  # type: ignore[attr-defined]
+                batch = apply
+        except Refused as why:
+            if trace is not None:
+                trace.append(("refused", "template: " + str(why)))
+            return None
+        if trace is not None:
+            trace.append(("template", c.block_idx))
+            if proxy is not None:
+                trace.append(("reused", c.block_idx))
+            trace.append(("batched", batch.units, unit))
+        return batch
+
+
+def _local_sig(t: Any, qpos: dict) -> tuple | None:
+    """A local tensor as a template compares it (its memory by name, its owner queue
+    by place in the loop's queues)."""
+    if type(t) is not LocalTensor:
+        return None
+    a = t.alloc
+    owner = -1 if a.queue is None else qpos.get(id(a.queue), -2)
+    return (t.mem_name, t.position, t.offset, t.length, len(t.arr), t.dtype, t.elem_type,
+            t.aligned, t.vec_ok, t.shape_info, t.user_tag, a is PERMANENT, a.live, a.slot,
+            owner)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -855,7 +1082,8 @@ class _Proof:
     - `finals`: per count of units after the warm-up, the state they leave (`final`);
     - `bufs`: the GM buffers of its records and log."""
 
-    __slots__ = ("bufs", "calls", "entry", "finals", "log", "prog", "state", "steady", "units")
+    __slots__ = ("bufs", "calls", "entry", "finals", "log", "prog", "state", "steady",
+                 "template", "units")  # fmt: skip
 
     def final(self, extra: int) -> tuple | None:
         """The checker's state `extra` units after the warm-up, but the GM records
@@ -1370,7 +1598,7 @@ class _Proxy:
 
         return apply
 
-    def prove(self, batch: Any, u: int) -> None:
+    def prove(self, batch: Any, u: int) -> _Proof | None:
         """This block's warm-up (checked, without findings) as a proof for the blocks
         after it, when its calls are periodic from the first unit."""
         san, steady = self.san, batch.steady
@@ -1403,4 +1631,6 @@ class _Proxy:
                 if sp[0].__class__ is not str:
                     bufs[id(sp[0])] = sp[0]
         proof.bufs = list(bufs.values())
+        proof.template = None
         proofs.append(proof)
+        return proof
