@@ -875,7 +875,7 @@ class _Template:
         first_ = frames[-unit:]
         try:
             batch = _steady(p, e, c, queues, [states[-2], s1, s2], frames[-unit:] + second,
-                            unit, done + unit, units, lo, step, trips, None, ahead=1)  # fmt: skip
+                            unit, done + unit, units, lo, step, trips, None, 1)  # fmt: skip
             if proxy is not None:
                 for j, i, st in t.steps:
                     g = second[j][i]
