@@ -205,6 +205,12 @@ class LoopPlan:
                 )  # fmt: skip
         self.values = sorted(values)
         self.pure, self.locals, self.outer, self.gms = _pure_part(op, comp, items, self.values)
+        self.tensors = (
+            sorted((*self.locals, *self.gms)) if self.pure is not None else range(len(self.values))
+        )
+        """The positions of the body's values that may hold tensors."""
+        self.hazards: dict = {}
+        """`_gm_hazards`' answers."""
         self.fails = 0
         """Runs in a row that ended without a batch (see GIVE_UP)."""
         self.settled = [0, 0]
@@ -517,7 +523,7 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
         end = vals[-1] + diff * (last_t - (done - 1))
         if not (ilo <= end <= ihi and ilo <= vals[0] <= ihi):
             raise Refused("an integer wraps")
-    for i in range(len(p.values)):
+    for i in p.tensors:
         for fa, fb in zip(a_frames, b_frames, strict=True):
             va, vb = fa[i], fb[i]
             if isinstance(vb, LocalTensor):
@@ -539,7 +545,7 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
     n = units + ahead
     phases = [_phase_plan(p, where, e, a_frames[ph], b_frames[ph], n, ahead)
               for ph in range(unit)]  # fmt: skip
-    _gm_hazards(phases, n)
+    _gm_hazards(phases, n, p.hazards)
     _ub_dataflow(phases)
 
     def apply() -> None:
@@ -561,23 +567,18 @@ def _phase_plan(p, where, e, fa, fb, units, ahead=0):
     stride per unit, nbytes, op index), ("ubr"/"ubw", (mem, lo, hi), ...); the first
     unit the one after `fb`'s (`ahead` 1: `fb`'s own)."""
     out = []
-
-    def at(frame, slot):  # a value of the body, or a loop invariant (in the frame)
-        i = where.get(slot)
-        return e[slot] if i is None else frame[i]
-
+    get = where.get  # (a value of the body: in the frames; a loop invariant: in e)
     for idx, form in enumerate(p.forms):
         if form[0] == "copy":
             _, _, dst, src, n = form
-            d, s = at(fb, dst), at(fb, src)
-            if isinstance(d, LocalTensor):  # GM -> UB
-                g, ga = s, at(fa, src)
-                t = d
-                read = True
+            i, j = get(dst), get(src)
+            d = e[dst] if i is None else fb[i]
+            if type(d) is LocalTensor or isinstance(d, LocalTensor):  # GM -> UB
+                t, read = d, True
+                g, ga = (e[src], e[src]) if j is None else (fb[j], fa[j])
             else:
-                g, ga = d, at(fa, dst)
-                t = s
-                read = False
+                t, read = (e[src] if j is None else fb[j]), False
+                g, ga = d, (d if i is None else fa[i])
             # (the tensors are those of the unit before, where the op passed its checks
             # with the same queue state: liveness is not looked at again)
             if not t.aligned or n > t.length * t.itemsize:
@@ -596,7 +597,7 @@ def _phase_plan(p, where, e, fa, fb, units, ahead=0):
                 out.append(("gmw", g.buf, start, stride, n, idx, [False]))
         else:
             _, _, dst, srcs, count, dt, _, _ = form
-            ts = [at(fb, x) for x in (*srcs, dst)]
+            ts = [e[x] if get(x) is None else fb[get(x)] for x in (*srcs, dst)]
             for t in ts:
                 if not (t.vec_ok and count <= t.length):
                     raise Refused("vector operand")
@@ -634,16 +635,48 @@ def _address(buf) -> int:
     return buf.u8.__array_interface__["data"][0]
 
 
-def _gm_hazards(phases, units: int) -> None:
+def _gm_hazards(phases, units: int, cache: dict | None = None) -> None:
     """Refuse when GM bytes one iteration writes are touched by another; mark the GM
-    reads an iteration's own later write may change (read into a copy)."""
+    reads an iteration's own later write may change (read into a copy). `cache`: the
+    answers by the accesses moved to the lowest address (they only compare addresses
+    with each other: the same for the same accesses anywhere)."""
     accs = []
+    at: dict = {}  # (each buffer's address once)
     for ph, accesses in enumerate(phases):
         for a in accesses:
-            if a[0] in ("gmr", "gmw"):
-                accs.append((ph, a[0] == "gmw", _address(a[1]) + a[2], a[3], a[4], a))
-    for i, (ph1, w1, b1, s1, n1, a1) in enumerate(accs):
-        for ph2, w2, b2, s2, n2, a2 in accs[i:]:
+            kind = a[0]
+            if kind == "gmr" or kind == "gmw":
+                buf = a[1]
+                b = at.get(id(buf))
+                if b is None:
+                    b = at[id(buf)] = _address(buf)
+                accs.append((ph, kind == "gmw", b + a[2], a[3], a[4], a))
+    if cache is None:
+        marks = _hazards(accs, units)
+    else:
+        base = min([x[2] for x in accs], default=0)
+        key = (units, tuple([(x[0], x[1], x[2] - base, x[3], x[4]) for x in accs]))
+        marks = cache.get(key)
+        if marks is None:
+            try:
+                marks = _hazards(accs, units)
+            except Refused as why:
+                marks = str(why)
+            if len(cache) >= 64:
+                cache.clear()
+            cache[key] = marks
+        if type(marks) is str:
+            raise Refused(marks)
+    for i in marks:  # the same iteration: the read into a copy, the write through its rows
+        accs[i][5][6][0] = True
+
+
+def _hazards(accs: list, units: int) -> list:
+    """`_gm_hazards`' answer: the places in `accs` of the accesses to mark."""
+    marks = []
+    for i, (ph1, w1, b1, s1, n1, _) in enumerate(accs):
+        for j in range(i, len(accs)):
+            ph2, w2, b2, s2, n2, _ = accs[j]
             if not (w1 or w2):
                 continue
             lo1, hi1 = b1 + min(0, s1 * (units - 1)), b1 + max(0, s1 * (units - 1)) + n1
@@ -660,9 +693,9 @@ def _gm_hazards(phases, units: int) -> None:
                 if -n1 < x < n2:
                     if k != 0 or ph1 != ph2:
                         raise Refused("GM overlap across iterations")
-                    if a1 is not a2:  # the same iteration: the read into a copy, the
-                        for r in (a1, a2):  # write through its own rows
-                            r[6][0] = True
+                    if i != j:
+                        marks += (i, j)
+    return marks
 
 
 def _rows(buf, start: int, stride: int, n: int, units: int) -> np.ndarray:
