@@ -73,6 +73,7 @@ is refused and the loop runs one by one, so every error is raised where it happe
 from __future__ import annotations
 
 import math
+import operator
 import os
 from typing import Any
 
@@ -834,7 +835,7 @@ class _Template:
             locs.append(_local_sig(e[slot], qpos))
         if None in locs:
             return None
-        d1 = tuple(b - a for a, b in zip(s0[0], s1[0], strict=True))
+        d1 = tuple(map(operator.sub, s1[0], s0[0]))
         un = None if c.uninit is None else frozenset(c.ubdone)
         return (unit, step, d1, tuple(qs), s1[2], un, tuple(locs))
 
@@ -904,7 +905,7 @@ class _Template:
         except Exception:  # (the unit run one by one raises it where it happens)
             return None
         s1 = states[-1]
-        s2 = ([x + d for x, d in zip(s1[0], sig[2], strict=True)], *s1[1:])
+        s2 = (list(map(operator.add, s1[0], sig[2])), *s1[1:])
         first_ = frames[-unit:]
         try:
             batch = _steady(p, e, c, queues, [states[-2], s1, s2], frames[-unit:] + second,
