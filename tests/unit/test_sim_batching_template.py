@@ -1,9 +1,11 @@
 """Loop batching's templates (simulator/batching.py `_Template`): a later block of a
-launch whose state after its loop's first unit is the one an earlier block proved steady
-takes its batch a unit early -- the same arrays, warnings, errors and profile as the loop
-run one by one; and the template refused where the state differs (a queue's buffers in
-another order before the loop), not carried into the next launch, and used with the race
-checker on only behind the proof its block made (`_Proxy`).
+launch that starts the loop in the state an earlier block started it in batches the whole
+loop, one whose state after the loop's first unit is the one an earlier block proved
+steady takes its batch a unit early -- the same arrays, warnings, errors and profile as
+the loop run one by one; and the template refused where the state differs (a queue's
+buffers in another order, UB bytes written before the loop), not carried into the next
+launch, and used with the race checker on only after a unit and behind the proof its
+block made (`_Proxy`).
 
 The benchmark's vector add (2 KiB-element tiles, 2 blocks of 16 iterations) as in
 test_sim_batching.py."""
@@ -40,7 +42,47 @@ def _rotated(text: str, blocks: tuple[int, ...] = (1,)) -> str:
     return text.replace("  scf.for %t", cond + "\n  scf.for %t", 1)
 
 
+def _written_before(text: str) -> str:
+    """Block 1 copies x's first tile into x's first buffer before the loop (and
+    allocates and frees the other, so the buffers come in the same order): UB bytes
+    marked written before the loop, which the loop's first unit marks anyway."""
+    return text.replace(
+        "  scf.for %t",
+        "  %c1 = arith.constant 1 : i32\n  %is1 = arith.cmpi eq, %block_idx, %c1 : i32\n"
+        "  scf.if %is1 {\n"
+        "    %zero = arith.constant 0 : index\n"
+        "    %x0 = ascendc.global_tensor.subindex %x_gm[%zero] : !ascendc.global_tensor<*xf32>, "
+        "index, !ascendc.global_tensor<*xf32>\n"
+        f"    %tmp = ascendc.que_bind.alloc_tensor %in_x : {Q}, {LT}\n"
+        f"    ascendc.data_copy_l2 %tmp, %x0, %tile : {LT}, !ascendc.global_tensor<*xf32>, i32\n"
+        f"    ascendc.que_bind.free_tensor %in_x, %tmp : {Q}, {LT}\n"
+        f"    %tmp2 = ascendc.que_bind.alloc_tensor %in_x : {Q}, {LT}\n"
+        f"    ascendc.que_bind.free_tensor %in_x, %tmp2 : {Q}, {LT}\n"
+        "  }\n  scf.for %t",
+        1,
+    )
+
+
+def _read_after(text: str) -> str:
+    """After the loop each block copies the out queue's next buffer (whichever its free
+    buffers' order gives) to z's first tile: the queues' state, UB's data and written
+    bytes after the loop, seen in z and the warnings."""
+    qo = "!ascendc.queue<vecout, 2>"
+    gt = "!ascendc.global_tensor<*xf32>"
+    return text.replace(
+        "  }\n  return",
+        "  }\n"
+        f"  %last = ascendc.que_bind.alloc_tensor %out_z : {qo}, {LT}\n"
+        f"  ascendc.data_copy_l2 %z_gm, %last, %tile : {gt}, {LT}, i32\n"
+        f"  ascendc.que_bind.free_tensor %out_z, %last : {qo}, {LT}\n"
+        "  return",
+        1,
+    )
+
+
 KERNELS = {
+    "read after": lambda tile: _read_after(BENCH.vector_add_ir(tile)),
+    "written before": lambda tile: _written_before(BENCH.vector_add_ir(tile)),
     "clean": lambda tile: BENCH.vector_add_ir(tile),
     "rotated": lambda tile: _rotated(BENCH.vector_add_ir(tile)),
     "all rotated": lambda tile: _rotated(BENCH.vector_add_ir(tile), (0, 1)),
@@ -49,7 +91,13 @@ _kernels: dict[tuple, CompiledKernel] = {}
 
 
 def _launch(
-    name: str, sanitize: str, batch: bool, monkeypatch, blocks: int = BLOCKS, tile: int = TILE
+    name: str,
+    sanitize: str,
+    batch: bool,
+    monkeypatch,
+    blocks: int = BLOCKS,
+    tile: int = TILE,
+    tiles: int | None = None,
 ) -> tuple:
     monkeypatch.setenv(batching.BATCH_ENV, "1" if batch else "0")
     kernel = _kernels.get((name, tile))
@@ -57,7 +105,7 @@ def _launch(
         kernel = _kernels[(name, tile)] = CompiledKernel(
             name="add_bench", module=parse_module(KERNELS[name](tile))
         )
-    n = TILES * blocks // BLOCKS * tile
+    n = (tiles or TILES * blocks // BLOCKS) * tile
     rng = np.random.default_rng(1)
     x, y = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
     z = np.zeros(n, np.float32)
@@ -76,9 +124,11 @@ def _launch(
     return (z, texts, error, profile), trace
 
 
-def _same(name: str, sanitize: str, monkeypatch, blocks: int = BLOCKS, tile: int = TILE) -> list:
-    plain, _ = _launch(name, sanitize, False, monkeypatch, blocks, tile)
-    batched, trace = _launch(name, sanitize, True, monkeypatch, blocks, tile)
+def _same(
+    name: str, sanitize: str, monkeypatch, blocks: int = BLOCKS, tile: int = TILE, tiles=None
+) -> list:
+    plain, _ = _launch(name, sanitize, False, monkeypatch, blocks, tile, tiles)
+    batched, trace = _launch(name, sanitize, True, monkeypatch, blocks, tile, tiles)
     assert np.array_equal(batched[0], plain[0])
     assert batched[1:] == plain[1:]
     assert plain[2] is None
@@ -92,9 +142,10 @@ def test_later_blocks_take_the_batch_a_unit_early(sanitize, monkeypatch):
     trace = _same("clean", sanitize, monkeypatch, blocks=4, tile=2 * TILE)
     assert [t for t in trace if t[0] == "template"] == [("template", b) for b in (1, 2, 3)]
     # block 0 ran two units one by one (four with the checker on: its state settles
-    # later), the others one: 7 units in their batch
+    # later), the others none (the checker off: block 0 started the loop in their
+    # state) or one (on: the checker's calls of one unit are compared with the proof's)
     batched = [t[1] for t in trace if t[0] == "batched"]
-    assert batched == [6 if sanitize == "off" else 4, 7, 7, 7]
+    assert batched == ([6, 8, 8, 8] if sanitize == "off" else [4, 7, 7, 7])
     if sanitize == "warn":
         assert [t for t in trace if t[0] == "reused"] == [("reused", b) for b in (1, 2, 3)]
 
@@ -127,3 +178,24 @@ def test_uninit_off_and_error(monkeypatch):
         monkeypatch.setenv("ASC_XDSL_SIM_UNINIT", mode)
         trace = _same("clean", "off", monkeypatch)
         assert ("template", 1) in trace
+
+
+def test_written_bytes_before_the_loop(monkeypatch):
+    """Block 1 starts the loop with UB bytes marked written that block 0 had not: no
+    template from the loop's start; after the first unit both marked the same bytes,
+    and block 1 takes block 0's template there."""
+    trace = _same("written before", "off", monkeypatch)
+    assert ("template", 1) in trace
+    assert [t[1] for t in trace if t[0] == "batched"] == [6, 7]
+
+
+@pytest.mark.parametrize("sanitize", ["off", "warn"])
+@pytest.mark.parametrize("blocks", [2, 3])
+def test_the_state_after_the_loop(sanitize, blocks, monkeypatch):
+    """What a block reads after a batched loop is what the loop run one by one left:
+    the out queue's buffer order, its data and written bytes (tiles of one checker
+    page; 2 blocks: 16 iterations each; 3: 17, 17 and 16, an odd trip count, the
+    iteration after the batch one by one)."""
+    tiles = 32 if blocks == 2 else 50
+    trace = _same("read after", sanitize, monkeypatch, blocks=blocks, tile=2 * TILE, tiles=tiles)
+    assert ("template", 1) in trace

@@ -373,7 +373,7 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
     # another block of the launch proved steady (`_Template`); `sig`: this block's
     # state after its first unit, kept to become a template when it batches
     store = c.loops if san is None and p.pure is not None else None
-    sig = tpl = None
+    sig = tpl = entry = None
     # (a template may be made or used after the first unit: the states from the start)
     keep = p.pure is not None and (proxy is not None or (store is not None and p.settled[0] <= 2))
     for u in range(0, MAX_WARMUP_UNITS + 1):
@@ -391,6 +391,16 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
         first = max(2, p.settled[checked])
         if u >= first - 2 or (keep and u <= 2):
             states.append(_state(e, c, queues, san if checked else None))
+        if u == 0 and store is not None and keep:  # (the checker off)
+            at0 = _Template.entry(p, e, c, queues, step, unit)
+            known = store.get(p, ())
+            got = _Template.start(known, at0, p, e, c, queues, states, unit, lo, step, trips)
+            if got is not None:
+                got()
+                p.fails = 0
+                return got.units * unit
+            if at0 is not None and len(known) < MAX_TEMPLATES:  # (may become a template)
+                entry = (at0, None if c.uninit is None else bytes(c.ubw))
         if u == 1 and keep:
             sig = _Template.signature(p, e, c, queues, states, frames, step, unit)
             if following:  # the template of the proof followed (its block's)
@@ -436,7 +446,7 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
                 if proof is not None:
                     proof.template = tpl
             elif sig is not None and u == 2:
-                _Template.keep(store, p, sig, c, frames[-2 * unit :], unit)
+                _Template.keep(store, p, sig, c, frames[-2 * unit :], unit, entry, states)
         # (the collector is the caller's: left running; the batch's log entries are
         # one LogRun, not one object per access)
         batch()
@@ -810,7 +820,7 @@ class _Template:
     one as without a template. Launch-scoped (`BlockContext.loops`): the uninit
     findings so far belong to the launch."""
 
-    __slots__ = ("mask", "sig", "steps")
+    __slots__ = ("at0", "locs", "mask", "mask0", "sig", "steps")
 
     @staticmethod
     def signature(p, e, c, queues, states, frames, step, unit) -> tuple | None:
@@ -846,6 +856,7 @@ class _Template:
         after unit 1) and the step of each GM tensor of the body per unit."""
         t = _Template()
         t.sig, t.mask = sig, None if c.uninit is None else bytes(c.ubw)
+        t.at0 = t.mask0 = t.locs = None
         t.steps = [
             (j, i, frames[unit + j][i].byte_offset - frames[j][i].byte_offset)
             for j in range(unit)
@@ -866,10 +877,118 @@ class _Template:
         return _Template.make(p, sig, c, frames[-2 * unit :], unit)
 
     @staticmethod
-    def keep(store: dict, p: LoopPlan, sig: tuple, c: Any, frames: list, unit: int) -> None:
+    def keep(store: dict, p: LoopPlan, sig: tuple, c: Any, frames: list, unit: int,
+             entry: tuple | None, states: list) -> None:  # fmt: skip
+        """`make`, kept for the launch's later blocks; with the block's state at the
+        loop's start (`entry`, its mask `mask0`) when its first unit found nothing
+        (`start`), and its first unit's local tensors (`locs`)."""
         got = store.setdefault(p, [])
-        if len(got) < MAX_TEMPLATES and all(t.sig != sig for t in got):
-            got.append(_Template.make(p, sig, c, frames, unit))
+        if len(got) >= MAX_TEMPLATES or any(t.sig == sig for t in got):
+            return
+        t = _Template.make(p, sig, c, frames, unit)
+        s0, s1 = states[0], states[1]
+        if entry is not None and (s0[4] is None or s0[4][1:] == s1[4][1:]):
+            t.at0, t.mask0 = entry
+            t.locs = [
+                [(i, (x.mem_name, x.position, x.offset, x.length, x.dtype, x.elem_type))
+                 for i in p.locals for x in (frames[j][i],)]
+                for j in range(unit)
+            ]  # fmt: skip
+        got.append(t)
+
+    @staticmethod
+    def entry(p, e, c, queues, step, unit) -> tuple | None:
+        """The block's state at the loop's start as a template compares it, and its
+        written-bytes mask (None: one no template is used for)."""
+        if c.regs or (c.uninit is not None and c.uninit.pending is not None):
+            return None
+        qpos = {}
+        qs = []
+        for i, q in enumerate(queues):
+            if type(q) is not Queue:
+                return None
+            qpos[id(q)] = i
+            qs.append((q.depth, q.slot_bytes, q.mem_name, q.position, q.label,
+                       tuple(q.free), len(q.waiting), tuple(q.slots)))  # fmt: skip
+        locs = [_local_sig(e[slot], qpos) for slot in p.outer]
+        if None in locs:
+            return None
+        un = None if c.uninit is None else frozenset(c.ubdone)
+        return (unit, step, tuple(qs), (c.vmask.counter, c.vmask.bits), un, tuple(locs))
+
+    @staticmethod
+    def start(templates, entry, p, e, c, queues, states, unit, lo, step, trips):  # noqa: C901
+        """The whole loop batched (a closure, `units` its units) when a template's block
+        started the loop in the block's state, else None.
+
+        From an equal state the block's first unit runs as the template's block's did
+        (its ops depend on the block only through that state and through integers and
+        GM tensors, as `_Template` has it), so it leaves that block's state after its
+        first unit (queues' free buffers, vector mask, written bytes; its local tensors
+        freed again, nothing waiting: the template's block found its second unit
+        steady), found nothing as that block's found nothing, and the second unit is
+        steady from there. The batch runs both units too (`ahead` 2) on local tensors
+        at the template's places in this block's memories and the pure ops' integers
+        and GM tensors, and the block then takes the template's state after one unit."""
+        if entry is None:
+            return None
+        for t in templates:
+            if t.at0 == entry and (t.mask0 is None or t.mask0 == c.ubw):
+                break
+        else:
+            return None
+        units = (trips - 2 * unit) // unit
+        if units < MIN_UNITS:
+            return None
+        from asc_xdsl.runtime.simulator.memory import Allocation
+
+        mems = c.onchip.mems
+        iv, slots = p.iv, p.values
+        frames = []
+        try:
+            for j in range(2 * unit):
+                e[iv] = lo + j * step
+                p.pure(e, c)
+                frames.append([e[x] for x in slots])
+            for j, locs in enumerate(t.locs):
+                for i, (name, pos, off, length, dt, et) in locs:
+                    x = LocalTensor(mems[name], name, pos, off, length, dt, et, Allocation())
+                    frames[j][i] = frames[unit + j][i] = x
+        except Exception:  # (the unit run one by one raises it where it happens)
+            return None
+        sig = t.sig
+        d1, qs, vmask = sig[2], sig[3], sig[4]
+        state = ([(q[5], 0, list(q[7])) for q in qs], vmask, False)
+        s0 = states[0]
+        un = s0[4]
+        if un is not None:  # (its first unit found nothing: the counts as at the start)
+            un = (len(sig[5]), *un[1:])
+        s1 = (list(map(operator.add, s0[0], d1)), *state, un, None)
+        s2 = (list(map(operator.add, s1[0], d1)), *state, un, None)
+        try:
+            batch = _steady(p, e, c, queues, [s0, s1, s2], frames, unit, 2 * unit, units, lo,
+                            step, trips, None, 2)  # fmt: skip
+        except Refused as why:
+            if trace is not None:
+                trace.append(("refused", "template: " + str(why)))
+            return None
+
+        def apply() -> None:
+            batch()
+            for q, x in zip(queues, qs, strict=True):
+                q.free.clear()
+                q.free.extend(x[5])
+            c.vmask.counter, c.vmask.bits = vmask
+            if c.uninit is not None:
+                c.ubw[:] = t.mask
+                c.ubdone.clear()
+                c.ubdone.update(sig[5])
+
+        apply.units = batch.units  # type: ignore[attr-defined]
+        if trace is not None:
+            trace.append(("template", c.block_idx))
+            trace.append(("batched", batch.units, unit))
+        return apply
 
     @staticmethod
     def reuse(templates, sig, p, e, c, queues, states, frames, unit, done, lo, step, trips,
