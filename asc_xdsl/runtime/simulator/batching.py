@@ -88,9 +88,10 @@ from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import tensor as tn
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype
-from asc_xdsl.runtime.simulator.memory import PERMANENT, GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.memory import PERMANENT, Allocation, GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
 from asc_xdsl.runtime.simulator.queues import Queue
+from asc_xdsl.runtime.simulator.uninit import _ONES
 
 BATCH_ENV = "ASC_XDSL_SIM_BATCH"
 MIN_UNITS = 2
@@ -211,7 +212,7 @@ class LoopPlan:
         )
         """The positions of the body's values that may hold tensors."""
         self.hazards: dict = {}
-        """`_gm_hazards`' answers."""
+        """`_gm_hazards`' and `_ub_dataflow`'s answers by their accesses."""
         self.fails = 0
         """Runs in a row that ended without a batch (see GIVE_UP)."""
         self.settled = [0, 0]
@@ -502,8 +503,9 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
     """The batch of the remaining `units` units if the last two units were steady
     (a closure applying it), else `Refused`. `san`: the block's checker, whose state
     the states hold (None: the checker is not running, or follows a proof: `_Proxy`).
-    `ahead` 1 (`_Template`): the last unit's state and frames were derived, not run:
-    the batch starts with that unit (`units` + 1 units)."""
+    `ahead` 1 or 2 (`_Template`): the last unit's state and frames (2: both units')
+    were derived, not run: the batch starts with the unit(s) not run (`units` + `ahead`
+    units)."""
     s0, s1, s2 = states
     # -- counters, queues, registers, uninit --
     d_cnt = [b - a for a, b in zip(s1[0], s2[0], strict=True)]
@@ -537,6 +539,8 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
     for i in p.tensors:
         for fa, fb in zip(a_frames, b_frames, strict=True):
             va, vb = fa[i], fb[i]
+            if va is vb and type(vb) is LocalTensor:  # (the same tensor: periodic)
+                continue
             if isinstance(vb, LocalTensor):
                 if not (
                     isinstance(va, LocalTensor)
@@ -557,7 +561,7 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
     phases = [_phase_plan(p, where, e, a_frames[ph], b_frames[ph], n, ahead)
               for ph in range(unit)]  # fmt: skip
     _gm_hazards(phases, n, p.hazards)
-    _ub_dataflow(phases)
+    _ub_dataflow(phases, p.hazards)
 
     def apply() -> None:
         _run_phases(p, e, phases, n)
@@ -620,9 +624,26 @@ def _phase_plan(p, where, e, fa, fb, units, ahead=0):
     return out
 
 
-def _ub_dataflow(phases) -> None:
+def _ub_dataflow(phases, cache: dict | None = None) -> None:
     """Refuse unless each UB read is a tile its iteration wrote before, whole, or bytes
-    no iteration writes (read where they are)."""
+    no iteration writes (read where they are). `cache`: the answers by the accesses'
+    kinds and places (a memory by its id: only compared with the others')."""
+    if cache is not None:
+        key = ("ub", *[tuple([(a[0], a[1]) for a in accesses if a[0][0] == "u"])
+                       for accesses in phases])  # fmt: skip
+        got = cache.get(key)
+        if got is None:
+            try:
+                _ub_dataflow(phases)
+                got = ""
+            except Refused as why:
+                got = str(why)
+            if len(cache) >= 64:
+                cache.clear()
+            cache[key] = got
+        if got:
+            raise Refused(got)
+        return
     written = [a[1] for accesses in phases for a in accesses if a[0] == "ubw"]
 
     def meet(x, y) -> bool:
@@ -940,8 +961,6 @@ class _Template:
         units = (trips - 2 * unit) // unit
         if units < MIN_UNITS:
             return None
-        from asc_xdsl.runtime.simulator.memory import Allocation
-
         mems = c.onchip.mems
         iv, slots = p.iv, p.values
         frames = []
@@ -950,12 +969,15 @@ class _Template:
                 e[iv] = lo + j * step
                 p.pure(e, c)
                 frames.append([e[x] for x in slots])
-            for j, locs in enumerate(t.locs):
-                for i, (name, pos, off, length, dt, et) in locs:
-                    x = LocalTensor(mems[name], name, pos, off, length, dt, et, Allocation())
-                    frames[j][i] = frames[unit + j][i] = x
         except Exception:  # (the unit run one by one raises it where it happens)
             return None
+        made: dict = {}
+        for j, locs in enumerate(t.locs):
+            for i, desc in locs:
+                x = made.get(desc)
+                if x is None:
+                    x = made[desc] = _planned(mems[desc[0]], desc)
+                frames[j][i] = frames[unit + j][i] = x
         sig = t.sig
         d1, qs, vmask = sig[2], sig[3], sig[4]
         state = ([(q[5], 0, list(q[7])) for q in qs], vmask, False)
@@ -979,10 +1001,13 @@ class _Template:
                 q.free.clear()
                 q.free.extend(x[5])
             c.vmask.counter, c.vmask.bits = vmask
-            if c.uninit is not None:
-                c.ubw[:] = t.mask
-                c.ubdone.clear()
-                c.ubdone.update(sig[5])
+            if c.uninit is not None:  # (the ranges the first unit added, all marked)
+                ubw, done = c.ubw, c.ubdone
+                for key in sig[5]:
+                    if key not in done:
+                        lo, n = key >> 20, key & 0xFFFFF
+                        ubw[lo : lo + n] = _ONES[:n]
+                        done.add(key)
 
         apply.units = batch.units  # type: ignore[attr-defined]
         if trace is not None:
@@ -1047,6 +1072,21 @@ class _Template:
                 trace.append(("reused", c.block_idx))
             trace.append(("batched", batch.units, unit))
         return batch
+
+
+def _planned(mem: np.ndarray, desc: tuple) -> LocalTensor:
+    """A local tensor at a template's place, for planning a batch only (the fields
+    `_steady` and `_phase_plan` read; the program never sees it)."""
+    name, pos, off, length, dt, et = desc
+    t = object.__new__(LocalTensor)
+    t.mem, t.mem_name, t.position, t.offset, t.length = mem, name, pos, off, length
+    t.dtype, t.elem_type, t.itemsize, t.alloc = dt, et, dt.itemsize, _PLANNED
+    t.aligned = off % 32 == 0
+    t.vec_ok = t.aligned and name == "UB"
+    return t
+
+
+_PLANNED = Allocation()
 
 
 def _local_sig(t: Any, qpos: dict) -> tuple | None:
