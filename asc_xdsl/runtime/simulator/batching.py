@@ -206,7 +206,9 @@ class LoopPlan:
                      _EXACT_SCALAR[o.name], comp.slot(sc))
                 )  # fmt: skip
         self.values = sorted(values)
-        self.pure, self.locals, self.outer, self.gms = _pure_part(op, comp, items, self.values)
+        self.pure, self.locals, self.outer, self.gms, self.gm_outer = _pure_part(
+            op, comp, items, self.values
+        )
         self.tensors = (
             sorted((*self.locals, *self.gms)) if self.pure is not None else range(len(self.values))
         )
@@ -226,17 +228,18 @@ def _pure_part(op: scf.ForOp, comp: Any, items: list, values: list) -> tuple:
     """For another block's warm-up (`_Template`): the body's integer and GM sub-tensor
     ops alone, fused (values kept in the frame; they touch nothing else), the positions
     of its local tensors among `values`, the slots of the local tensors it reads from
-    outside, the positions of its GM tensors; (None, ...) when some value of the body
-    is neither a local tensor nor a pure op's."""
+    outside, the positions of its GM tensors, the slots of the GM tensors its copies
+    read or write from outside; (None, ...) when some value of the body is neither a
+    local tensor nor a pure op's."""
     pure_ops = (arith.ConstantOp, *_AFFINE, tn.GlobalTensorSubIndexOp)
     where = {x: i for i, x in enumerate(values)}
-    locals_, outer, gms = [], [], []
+    locals_, outer, gms, gm_outer = [], [], [], []
     for o in op.body.block.ops:
         for r in o.results:
             if isinstance(r.type, LocalTensorType):
                 locals_.append(where[comp.slot(r)])
             elif type(o) not in pure_ops:
-                return None, (), (), ()
+                return None, (), (), (), ()
             elif isinstance(r.type, GlobalTensorType):
                 gms.append(where[comp.slot(r)])
         for v in o.operands:
@@ -244,9 +247,17 @@ def _pure_part(op: scf.ForOp, comp: Any, items: list, values: list) -> tuple:
                 slot = comp.slot(v)
                 if slot not in outer:
                     outer.append(slot)
+            elif (
+                isinstance(v.type, GlobalTensorType)
+                and isinstance(o, dc.DataCopyL2Op)  # (what the checker's calls see)
+                and not _in_body(v, o)
+            ):
+                slot = comp.slot(v)
+                if slot not in gm_outer:
+                    gm_outer.append(slot)
     pure = [(o, f) for o, f in items if type(o) in pure_ops]
     pure_f = comp.fuse(pure, keep=True) if pure else _nothing
-    return pure_f, tuple(locals_), tuple(outer), tuple(gms)
+    return pure_f, tuple(locals_), tuple(outer), tuple(gms), tuple(gm_outer)
 
 
 def _nothing(e: list, c: Any) -> None:
@@ -392,16 +403,20 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
         first = max(2, p.settled[checked])
         if u >= first - 2 or (keep and u <= 2):
             states.append(_state(e, c, queues, san if checked else None))
-        if u == 0 and store is not None and keep:  # (the checker off)
+        if u == 0 and keep:
             at0 = _Template.entry(p, e, c, queues, step, unit)
-            known = store.get(p, ())
-            got = _Template.start(known, at0, p, e, c, queues, states, unit, lo, step, trips)
+            if following:  # the template of the proof followed (its block's)
+                known = [proxy.cur.template] if proxy.cur.template is not None else []
+            else:
+                known = store.get(p, ()) if store is not None else ()
+            got = _Template.start(known, at0, p, e, c, queues, states, unit, lo, step, trips,
+                                  proxy if following else None)  # fmt: skip
             if got is not None:
                 got()
                 p.fails = 0
                 return got.units * unit
-            if at0 is not None and len(known) < MAX_TEMPLATES:  # (may become a template)
-                entry = (at0, None if c.uninit is None else bytes(c.ubw))
+            if at0 is not None and not following and len(known) < MAX_TEMPLATES:
+                entry = (at0, None if c.uninit is None else bytes(c.ubw))  # (a template?)
         if u == 1 and keep:
             sig = _Template.signature(p, e, c, queues, states, frames, step, unit)
             if following:  # the template of the proof followed (its block's)
@@ -421,8 +436,8 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
             p.fails += 1
             return done
         if u == 2 and sig is not None and proxy is not None and not following:
-            tpl = _Template.checked(p, e, c, queues, states[-3:], frames, unit, done, units, lo,
-                                    step, trips, sig)  # fmt: skip
+            tpl = _Template.checked(p, e, c, queues, states, frames, unit, done, units, lo,
+                                    step, trips, sig, entry)  # fmt: skip
         if u < first:
             continue
         try:
@@ -447,7 +462,7 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
                 if proof is not None:
                     proof.template = tpl
             elif sig is not None and u == 2:
-                _Template.keep(store, p, sig, c, frames[-2 * unit :], unit, entry, states)
+                _Template.keep(store, p, sig, c, frames[-2 * unit :], unit, entry, states, e)
         # (the collector is the caller's: left running; the batch's log entries are
         # one LogRun, not one object per access)
         batch()
@@ -841,7 +856,7 @@ class _Template:
     one as without a template. Launch-scoped (`BlockContext.loops`): the uninit
     findings so far belong to the launch."""
 
-    __slots__ = ("at0", "locs", "mask", "mask0", "sig", "steps")
+    __slots__ = ("at0", "gm0", "gm1", "locs", "mask", "mask0", "sig", "steps")
 
     @staticmethod
     def signature(p, e, c, queues, states, frames, step, unit) -> tuple | None:
@@ -877,7 +892,7 @@ class _Template:
         after unit 1) and the step of each GM tensor of the body per unit."""
         t = _Template()
         t.sig, t.mask = sig, None if c.uninit is None else bytes(c.ubw)
-        t.at0 = t.mask0 = t.locs = None
+        t.at0 = t.mask0 = t.locs = t.gm0 = t.gm1 = None
         t.steps = [
             (j, i, frames[unit + j][i].byte_offset - frames[j][i].byte_offset)
             for j in range(unit)
@@ -886,35 +901,47 @@ class _Template:
         return t
 
     @staticmethod
-    def checked(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, sig):
+    def checked(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, sig,
+                entry):  # fmt: skip
         """A template from a block whose checker's state settles later than the rest
         (a proof's block, `_Proxy`): its state after two units, the checker's left
         out, checked as `_Steady` checks it (None: not steady)."""
         try:
-            _steady(p, e, c, queues, states, frames[-2 * unit :], unit, done, units, lo, step,
-                    trips, None)  # fmt: skip
+            _steady(p, e, c, queues, states[-3:], frames[-2 * unit :], unit, done, units, lo,
+                    step, trips, None)  # fmt: skip
         except Refused:
             return None
-        return _Template.make(p, sig, c, frames[-2 * unit :], unit)
+        t = _Template.make(p, sig, c, frames[-2 * unit :], unit)
+        t.add_entry(p, e, entry, states, frames[-2 * unit :], unit)
+        return t
+
+    def add_entry(self, p, e, entry, states, frames, unit) -> None:
+        """The block's state at the loop's start (`entry`: as `entry` has it, and the
+        mask) when its first unit found nothing, its first unit's local tensors (their
+        places) and GM tensors (their places, with those read from outside the body:
+        the checker's calls of another block are this block's moved by whole pages)."""
+        s0, s1 = states[0], states[1]
+        if entry is None or (s0[4] is not None and s0[4][1:] != s1[4][1:]):
+            return
+        self.at0, self.mask0 = entry
+        self.locs = [
+            [(i, (x.mem_name, x.position, x.offset, x.length, x.dtype, x.elem_type))
+             for i in p.locals for x in (frames[j][i],)]
+            for j in range(unit)
+        ]  # fmt: skip
+        self.gm1 = [(j, i, frames[j][i].buf, frames[j][i].byte_offset)
+                    for j in range(unit) for i in p.gms]  # fmt: skip
+        self.gm0 = [(slot, e[slot].buf, e[slot].byte_offset) for slot in p.gm_outer]
 
     @staticmethod
     def keep(store: dict, p: LoopPlan, sig: tuple, c: Any, frames: list, unit: int,
-             entry: tuple | None, states: list) -> None:  # fmt: skip
-        """`make`, kept for the launch's later blocks; with the block's state at the
-        loop's start (`entry`, its mask `mask0`) when its first unit found nothing
-        (`start`), and its first unit's local tensors (`locs`)."""
+             entry: tuple | None, states: list, e: list) -> None:  # fmt: skip
+        """`make`, kept for the launch's later blocks, with `add_entry`."""
         got = store.setdefault(p, [])
         if len(got) >= MAX_TEMPLATES or any(t.sig == sig for t in got):
             return
         t = _Template.make(p, sig, c, frames, unit)
-        s0, s1 = states[0], states[1]
-        if entry is not None and (s0[4] is None or s0[4][1:] == s1[4][1:]):
-            t.at0, t.mask0 = entry
-            t.locs = [
-                [(i, (x.mem_name, x.position, x.offset, x.length, x.dtype, x.elem_type))
-                 for i in p.locals for x in (frames[j][i],)]
-                for j in range(unit)
-            ]  # fmt: skip
+        t.add_entry(p, e, entry, states, frames, unit)
         got.append(t)
 
     @staticmethod
@@ -938,7 +965,7 @@ class _Template:
         return (unit, step, tuple(qs), (c.vmask.counter, c.vmask.bits), un, tuple(locs))
 
     @staticmethod
-    def start(templates, entry, p, e, c, queues, states, unit, lo, step, trips):  # noqa: C901
+    def start(templates, entry, p, e, c, queues, states, unit, lo, step, trips, proxy=None):  # noqa: C901
         """The whole loop batched (a closure, `units` its units) when a template's block
         started the loop in the block's state, else None.
 
@@ -950,7 +977,13 @@ class _Template:
         steady), found nothing as that block's found nothing, and the second unit is
         steady from there. The batch runs both units too (`ahead` 2) on local tensors
         at the template's places in this block's memories and the pure ops' integers
-        and GM tensors, and the block then takes the template's state after one unit."""
+        and GM tensors, and the block then takes the template's state after one unit.
+
+        `proxy`: the block follows the proof of the template's block (the checker on;
+        its checker's state at the loop's start is the proof's, `_Proxy.start`). Its
+        GM tensors are the template's moved by whole pages, each buffer by one move,
+        and step as the template's: its checker calls are the proof's moved, and the
+        checker takes the proof's state (`_Proxy.jump`) as after a unit followed."""
         if entry is None:
             return None
         for t in templates:
@@ -990,13 +1023,14 @@ class _Template:
         try:
             batch = _steady(p, e, c, queues, [s0, s1, s2], frames, unit, 2 * unit, units, lo,
                             step, trips, None, 2)  # fmt: skip
+            run = batch if proxy is None else _Template.follow(t, e, frames, unit, proxy, batch)
         except Refused as why:
             if trace is not None:
                 trace.append(("refused", "template: " + str(why)))
             return None
 
         def apply() -> None:
-            batch()
+            run()
             for q, x in zip(queues, qs, strict=True):
                 q.free.clear()
                 q.free.extend(x[5])
@@ -1012,8 +1046,35 @@ class _Template:
         apply.units = batch.units  # type: ignore[attr-defined]
         if trace is not None:
             trace.append(("template", c.block_idx))
+            if proxy is not None:
+                trace.append(("reused", c.block_idx))
             trace.append(("batched", batch.units, unit))
         return apply
+
+    @staticmethod
+    def follow(t, e, frames, unit, proxy, batch):
+        """`start`'s batch with the checker's state from the proof (`Refused` when the
+        block's GM tensors are not the template's moved as `start` has it)."""
+        for j, i, st in t.steps:
+            g = frames[unit + j][i]
+            if type(g) is not GlobalTensor or g.byte_offset - frames[j][i].byte_offset != st:
+                raise Refused("GM steps")
+        delta: dict = {}
+        mask = proxy.mask
+        moves = [(buf, off, frames[j][i]) for j, i, buf, off in t.gm1]
+        moves += [(buf, off, e[slot]) for slot, buf, off in t.gm0]
+        for buf, off, g in moves:
+            if type(g) is not GlobalTensor or g.buf is not buf:
+                raise Refused("GM tensors")
+            dl = g.byte_offset - off
+            if delta.setdefault(id(buf), dl) != dl or dl & mask:
+                raise Refused("GM moves")
+        proxy.delta = delta
+        try:
+            return proxy.jump(batch, 0, batch.units)
+        except Refused:
+            proxy.delta = {}  # (the warm-up follows the proof call by call)
+            raise
 
     @staticmethod
     def reuse(templates, sig, p, e, c, queues, states, frames, unit, done, lo, step, trips,
