@@ -543,13 +543,18 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
     for slot, ilo, ihi in p.ints:
         i = where[slot]
         vals = [f[i] for f in frames]
-        if any(type(v) is not int for v in vals):
+        first = prev = vals[0]
+        if type(first) is not int:
             raise Refused("integer")
-        diff = vals[1] - vals[0]
-        if any(vals[j + 1] - vals[j] != diff for j in range(len(vals) - 1)):
-            raise Refused("not affine")
-        end = vals[-1] + diff * (last_t - (done - 1))
-        if not (ilo <= end <= ihi and ilo <= vals[0] <= ihi):
+        diff = vals[1] - first if type(vals[1]) is int else None
+        for v in vals[1:]:
+            if type(v) is not int:
+                raise Refused("integer")
+            if v - prev != diff:
+                raise Refused("not affine")
+            prev = v
+        end = prev + diff * (last_t - (done - 1))
+        if not (ilo <= end <= ihi and ilo <= first <= ihi):
             raise Refused("an integer wraps")
     for i in p.tensors:
         for fa, fb in zip(a_frames, b_frames, strict=True):
@@ -893,7 +898,7 @@ def _pass(p, e, accesses, units) -> list:
             else:
                 dst[...] = src.rows() if type(src) is _Lazy else src
         else:  # a vector op: its reads pending, the write
-            _, key, idx, dt, mem = a
+            _, key, idx, dt, _ = a
             form = p.forms[idx]
             n = len(form[3])
             args = [r.rows() if type(r) is _Lazy else r for r in pending[-n:]]
@@ -1070,7 +1075,7 @@ class _Template:
         return (unit, step, tuple(qs), (c.vmask.counter, c.vmask.bits), un, tuple(locs))
 
     @staticmethod
-    def start(templates, entry, p, e, c, queues, states, unit, lo, step, trips, proxy=None):  # noqa: C901
+    def start(templates, entry, p, e, c, queues, states, unit, lo, step, trips, proxy=None):
         """The whole loop batched (a closure, `units` its units) when a template's block
         started the loop in the block's state, else None.
 
@@ -1223,7 +1228,10 @@ class _Template:
             if proxy is not None:
                 for j, i, st in t.steps:
                     g = second[j][i]
-                    if type(g) is not GlobalTensor or g.byte_offset - first_[j][i].byte_offset != st:
+                    if (
+                        type(g) is not GlobalTensor
+                        or g.byte_offset - first_[j][i].byte_offset != st
+                    ):
                         raise Refused("GM steps")
                 apply = proxy.jump(batch, 1, batch.units)
                 apply.units = batch.units  # type: ignore[attr-defined]
