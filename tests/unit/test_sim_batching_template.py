@@ -80,23 +80,7 @@ def _read_after(text: str) -> str:
     )
 
 
-def _constant_y(text: str) -> str:
-    """Each iteration adds y's first tile, copied into UB once before the loop: a UB
-    read of bytes no iteration writes (the batch's phases are not merged)."""
-    gt = "!ascendc.global_tensor<*xf32>"
-    drop = ("%y_local", "%y_tile", "%ya = ", "free_tensor %in_y, %ya")
-    lines = [ln for ln in text.splitlines() if not any(d in ln for d in drop)]
-    text = "\n".join(lines).replace("%xa, %ya,", "%xa, %yc,")
-    return text.replace(
-        "  scf.for %t",
-        f"  %yc = ascendc.que_bind.alloc_tensor %in_y : {Q}, {LT}\n"
-        f"  ascendc.data_copy_l2 %yc, %y_gm, %tile : {LT}, {gt}, i32\n  scf.for %t",
-        1,
-    )
-
-
 KERNELS = {
-    "constant y": lambda tile: _constant_y(BENCH.vector_add_ir(tile)),
     "read after": lambda tile: _read_after(BENCH.vector_add_ir(tile)),
     "written before": lambda tile: _written_before(BENCH.vector_add_ir(tile)),
     "clean": lambda tile: BENCH.vector_add_ir(tile),
@@ -249,21 +233,3 @@ def test_checker_state_at_the_block_end(name, monkeypatch):
     used = {t[1] for t in trace if t[0] == "template"}
     assert used and used <= {t[1] for t in trace if t[0] == "reused"}
     assert states == plain
-
-
-@pytest.mark.parametrize("name", ["clean", "constant y"])
-def test_phases_merged_or_not(name, monkeypatch):
-    """The batch's phases run as one pass over all their rows when they are the same ops
-    a row apart (`_merged`), else phase by phase (a UB read of bytes no iteration
-    writes): the same results either way."""
-    merged = []
-    real = batching._merged
-
-    def spy(phases):
-        got = real(phases)
-        merged.append(got is not None)
-        return got
-
-    monkeypatch.setattr(batching, "_merged", spy)
-    _same(name, "off", monkeypatch)
-    assert merged and all(merged) == (name == "clean") and any(merged) == (name == "clean")

@@ -759,74 +759,8 @@ def _rows(buf, start: int, stride: int, n: int, units: int) -> np.ndarray:
     return as_strided(u8[start:], shape=(units, n), strides=(stride, 1))
 
 
-def _merged(phases: list) -> tuple | None:
-    """The phases as one over all iterations (`unit` rows per unit), when they are the
-    same ops on GM rows a unit's stride / `unit` apart, phase j's j of those from phase
-    0's, and each UB read a tile its iteration wrote before: (the accesses, each phase's
-    UB writes' places in order); else None. (The ops are element-wise and exact, GM
-    rows of different iterations never meet (`_gm_hazards`), so one call over the rows
-    of all phases is the calls of each phase.)"""
-    unit = len(phases)
-    first = phases[0]
-    if unit < 2 or any(len(x) != len(first) for x in phases):
-        return None
-    out = []
-    fwd: list[dict] = [{} for _ in range(unit)]  # each phase's UB places <-> phase 0's:
-    back: list[dict] = [{} for _ in range(unit)]  # one to one throughout
-    written = set()  # (phase 0's places written so far)
-    writes: list[list] = [[] for _ in range(unit)]
-    for k, a in enumerate(first):
-        kind = a[0]
-        if kind == "gmr" or kind == "gmw":
-            stride = a[3]
-            step = stride // unit
-            if step * unit != stride:
-                return None
-            for j in range(1, unit):
-                b = phases[j][k]
-                if (
-                    b[0] != kind
-                    or b[1] is not a[1]
-                    or b[3] != stride
-                    or b[4] != a[4]
-                    or b[5] != a[5]
-                    or b[6][0] != a[6][0]
-                    or b[2] != a[2] + j * step
-                ):
-                    return None
-            out.append((kind, a[1], a[2], step, a[4], a[5], a[6]))
-            continue
-        if kind == "ubr" and a[1] not in written:  # (bytes no iteration writes)
-            return None
-        for j in range(unit):
-            b = phases[j][k]
-            if (
-                b[0] != kind
-                or b[2] != a[2]
-                or (kind == "ubw" and b[3] is not a[3] and b[3] != a[3])
-                or fwd[j].setdefault(b[1], a[1]) != a[1]
-                or back[j].setdefault(a[1], b[1]) != b[1]
-            ):
-                return None
-            if kind == "ubw":
-                writes[j].append((b[-1], b[1]))
-        if kind == "ubw":
-            written.add(a[1])
-        out.append(a)
-    return out, writes
-
-
 def _run_phases(p, e, phases, units) -> None:
     """Each phase's ops over its `units` iterations, then UB's last writes."""
-    merged = _merged(phases) if len(phases) > 1 else None
-    if merged is not None:  # one pass over the rows of all phases
-        unit = len(phases)
-        rows_of = _pass(p, e, merged[0], units * unit)
-        for j, writes in enumerate(merged[1]):  # phases in order: the last unit's
-            last = (units - 1) * unit + j
-            for (mem, (_, lo, hi)), rows in zip(writes, rows_of, strict=True):
-                mem[lo:hi] = (rows.rows() if type(rows) is _Lazy else rows)[last]
-        return
     finals = []
     for accesses in phases:
         shadow: dict = {}
@@ -871,45 +805,6 @@ def _run_phases(p, e, phases, units) -> None:
     for writes in finals:  # phases in order: the last unit's iterations
         for mem, (_, lo, hi), rows in writes:
             mem[lo:hi] = (rows.rows() if type(rows) is _Lazy else rows)[-1]
-
-
-def _pass(p, e, accesses, units) -> list:
-    """One phase's ops over `units` rows (`_run_phases`' loop, UB not written): the
-    rows of each UB write, in order."""
-    shadow: dict = {}
-    writes = []
-    pending: list = []
-    for a in accesses:
-        kind = a[0]
-        if kind == "gmr":
-            rows = _rows(a[1], a[2], a[3], a[4], units)
-            pending.append(rows.copy() if a[6][0] else rows)
-        elif kind == "ubw" and a[3] is None:  # DataCopy GM -> UB
-            rows = pending.pop()
-            shadow[a[1]] = rows
-            writes.append(rows)
-        elif kind == "ubr":
-            pending.append(shadow[a[1]])
-        elif kind == "gmw":
-            src = pending.pop()
-            dst = _rows(a[1], a[2], a[3], a[4], units)
-            if type(src) is _Lazy and not a[6][0]:  # computed straight into GM
-                src.into(dst)
-            else:
-                dst[...] = src.rows() if type(src) is _Lazy else src
-        else:  # a vector op: its reads pending, the write
-            _, key, idx, dt, _ = a
-            form = p.forms[idx]
-            n = len(form[3])
-            args = [r.rows() if type(r) is _Lazy else r for r in pending[-n:]]
-            del pending[-n:]
-            args = [r.view(dt) for r in args]
-            if form[7] is not None:  # tensor-scalar: the scalar as the op converts it
-                args.append(dt.type(e[form[7]]))
-            rows = _Lazy(form[6], args, dt)
-            shadow[key] = rows
-            writes.append(rows)
-    return writes
 
 
 class _Lazy:
