@@ -65,15 +65,18 @@ def _written_before(text: str) -> str:
 
 def _read_after(text: str) -> str:
     """After the loop each block copies the out queue's next buffer (whichever its free
-    buffers' order gives) to z's first tile: the queues' state, UB's data and written
-    bytes after the loop, seen in z and the warnings."""
+    buffers' order gives) to its own first z tile: the queues' state, UB's data and
+    written bytes after the loop, seen in z and the warnings."""
     qo = "!ascendc.queue<vecout, 2>"
     gt = "!ascendc.global_tensor<*xf32>"
     return text.replace(
         "  }\n  return",
         "  }\n"
+        "  %own_i32 = arith.muli %block_idx, %tile : i32\n"
+        "  %own = arith.index_cast %own_i32 : i32 to index\n"
+        f"  %own_z = ascendc.global_tensor.subindex %z_gm[%own] : {gt}, index, {gt}\n"
         f"  %last = ascendc.que_bind.alloc_tensor %out_z : {qo}, {LT}\n"
-        f"  ascendc.data_copy_l2 %z_gm, %last, %tile : {gt}, {LT}, i32\n"
+        f"  ascendc.data_copy_l2 %own_z, %last, %tile : {gt}, {LT}, i32\n"
         f"  ascendc.que_bind.free_tensor %out_z, %last : {qo}, {LT}\n"
         "  return",
         1,

@@ -385,12 +385,12 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
     # another block of the launch proved steady (`_Template`); `sig`: this block's
     # state after its first unit, kept to become a template when it batches
     store = c.loops if san is None and p.pure is not None else None
-    sig = tpl = entry = None
+    sig = tpl = entry = mids = None
     # (a template may be made or used after the first unit: the states from the start)
     keep = p.pure is not None and (proxy is not None or (store is not None and p.settled[0] <= 2))
     for u in range(0, MAX_WARMUP_UNITS + 1):
         if u:
-            for _ in range(unit):
+            for j in range(unit):
                 e[iv] = lo + done * step
                 k[I_S] += s
                 k[C_S] += s
@@ -398,6 +398,10 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
                     f(e, c)
                 frames.append([e[x] for x in slots])
                 done += 1
+                if mids is not None and u == 2 and j < unit - 1:  # (a template's)
+                    mids.append((tuple([tuple(q.free) for q in queues]),
+                                 sum([len(q.waiting) for q in queues]),
+                                 (c.vmask.counter, c.vmask.bits), k[:]))  # fmt: skip
         following = proxy is not None and proxy.following
         checked = san is not None and not following  # (the checker's state settles later)
         first = max(2, p.settled[checked])
@@ -414,9 +418,10 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
             if got is not None:
                 got()
                 p.fails = 0
-                return got.units * unit
+                return got.done
             if at0 is not None and not following and len(known) < MAX_TEMPLATES:
                 entry = (at0, None if c.uninit is None else bytes(c.ubw))  # (a template?)
+                mids = [] if store is not None else None
         if u == 1 and keep:
             sig = _Template.signature(p, e, c, queues, states, frames, step, unit)
             if following:  # the template of the proof followed (its block's)
@@ -462,7 +467,8 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
                 if proof is not None:
                     proof.template = tpl
             elif sig is not None and u == 2:
-                _Template.keep(store, p, sig, c, frames[-2 * unit :], unit, entry, states, e)
+                _Template.keep(store, p, sig, c, frames[-2 * unit :], unit, entry, states, e,
+                               mids)  # fmt: skip
         # (the collector is the caller's: left running; the batch's log entries are
         # one LogRun, not one object per access)
         batch()
@@ -514,13 +520,16 @@ def _shift(snap, d, m: int = 1):
     return [x + m * y if x else 0 for x, y in zip(snap, d, strict=True)]
 
 
-def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, san, ahead=0):
+def _steady(
+    p, e, c, queues, states, frames, unit, done, units, lo, step, trips, san, ahead=0, extra=0
+):
     """The batch of the remaining `units` units if the last two units were steady
     (a closure applying it), else `Refused`. `san`: the block's checker, whose state
     the states hold (None: the checker is not running, or follows a proof: `_Proxy`).
     `ahead` 1 or 2 (`_Template`): the last unit's state and frames (2: both units')
     were derived, not run: the batch starts with the unit(s) not run (`units` + `ahead`
-    units)."""
+    units). `extra` (`_Template.start`): the first `extra` phases run one unit more (the
+    iterations after the whole units; the caller sets the state they leave)."""
     s0, s1, s2 = states
     # -- counters, queues, registers, uninit --
     d_cnt = [b - a for a, b in zip(s1[0], s2[0], strict=True)]
@@ -578,13 +587,14 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
                 raise Refused("GM tensor")
     # -- the data plan, per phase --
     n = units + ahead
-    phases = [_phase_plan(p, where, e, a_frames[ph], b_frames[ph], n, ahead)
+    ns = [n + (ph < extra) for ph in range(unit)]  # (each phase's rows)
+    phases = [_phase_plan(p, where, e, a_frames[ph], b_frames[ph], ns[ph], ahead)
               for ph in range(unit)]  # fmt: skip
-    _gm_hazards(phases, n, p.hazards)
+    _gm_hazards(phases, ns, p.hazards)
     _ub_dataflow(phases, p.hazards)
 
     def apply() -> None:
-        _run_phases(p, e, phases, n)
+        _run_phases(p, e, phases, ns)
         cnt = c.cnt
         for i, dv in enumerate(d_cnt):
             if dv:
@@ -687,14 +697,16 @@ def _address(buf) -> int:
     return buf.u8.__array_interface__["data"][0]
 
 
-def _gm_hazards(phases, units: int, cache: dict | None = None) -> None:
+def _gm_hazards(phases, units: list, cache: dict | None = None) -> None:
     """Refuse when GM bytes one iteration writes are touched by another; mark the GM
-    reads an iteration's own later write may change (read into a copy). `cache`: the
-    answers by the accesses moved to the lowest address (they only compare addresses
-    with each other: the same for the same accesses anywhere)."""
+    reads an iteration's own later write may change (read into a copy). `units`: each
+    phase's rows. `cache`: the answers by the accesses moved to the lowest address
+    (they only compare addresses with each other: the same for the same accesses
+    anywhere)."""
     accs = []
     at: dict = {}  # (each buffer's address once)
     for ph, accesses in enumerate(phases):
+        u = units[ph]
         for a in accesses:
             kind = a[0]
             if kind == "gmr" or kind == "gmw":
@@ -702,16 +714,16 @@ def _gm_hazards(phases, units: int, cache: dict | None = None) -> None:
                 b = at.get(id(buf))
                 if b is None:
                     b = at[id(buf)] = _address(buf)
-                accs.append((ph, kind == "gmw", b + a[2], a[3], a[4], a))
+                accs.append((ph, kind == "gmw", b + a[2], a[3], a[4], a, u))
     if cache is None:
-        marks = _hazards(accs, units)
+        marks = _hazards(accs)
     else:
         base = min([x[2] for x in accs], default=0)
-        key = (units, tuple([(x[0], x[1], x[2] - base, x[3], x[4]) for x in accs]))
+        key = tuple([(x[0], x[1], x[2] - base, x[3], x[4], x[6]) for x in accs])
         marks = cache.get(key)
         if marks is None:
             try:
-                marks = _hazards(accs, units)
+                marks = _hazards(accs)
             except Refused as why:
                 marks = str(why)
             if len(cache) >= 64:
@@ -723,24 +735,25 @@ def _gm_hazards(phases, units: int, cache: dict | None = None) -> None:
         accs[i][5][6][0] = True
 
 
-def _hazards(accs: list, units: int) -> list:
+def _hazards(accs: list) -> list:
     """`_gm_hazards`' answer: the places in `accs` of the accesses to mark."""
     marks = []
-    for i, (ph1, w1, b1, s1, n1, _) in enumerate(accs):
+    for i, (ph1, w1, b1, s1, n1, _, u1) in enumerate(accs):
         for j in range(i, len(accs)):
-            ph2, w2, b2, s2, n2, _ = accs[j]
+            ph2, w2, b2, s2, n2, _, u2 = accs[j]
             if not (w1 or w2):
                 continue
-            lo1, hi1 = b1 + min(0, s1 * (units - 1)), b1 + max(0, s1 * (units - 1)) + n1
-            lo2, hi2 = b2 + min(0, s2 * (units - 1)), b2 + max(0, s2 * (units - 1)) + n2
+            lo1, hi1 = b1 + min(0, s1 * (u1 - 1)), b1 + max(0, s1 * (u1 - 1)) + n1
+            lo2, hi2 = b2 + min(0, s2 * (u2 - 1)), b2 + max(0, s2 * (u2 - 1)) + n2
             if hi1 <= lo2 or hi2 <= lo1:
                 continue
             if s1 != s2 or s1 == 0:
                 raise Refused("GM accesses meet")
-            # unit steps k (|k| < units) with [b1 + k s, +n1) meeting [b2, +n2)
+            # unit steps k = m1 - m2 (0 <= m1 < u1, 0 <= m2 < u2) with [b1 + k s, +n1)
+            # meeting [b2, +n2)
             diff = b1 - b2
             k0, k1 = sorted(((-n1 - diff) / s1, (n2 - diff) / s1))
-            for k in range(max(-(units - 1), math.floor(k0)), min(units - 1, math.ceil(k1)) + 1):
+            for k in range(max(-(u2 - 1), math.floor(k0)), min(u1 - 1, math.ceil(k1)) + 1):
                 x = diff + k * s1
                 if -n1 < x < n2:
                     if k != 0 or ph1 != ph2:
@@ -759,10 +772,12 @@ def _rows(buf, start: int, stride: int, n: int, units: int) -> np.ndarray:
     return as_strided(u8[start:], shape=(units, n), strides=(stride, 1))
 
 
-def _run_phases(p, e, phases, units) -> None:
-    """Each phase's ops over its `units` iterations, then UB's last writes."""
+def _run_phases(p, e, phases, ns) -> None:
+    """Each phase's ops over its iterations (`ns[phase]` rows), then UB's last writes
+    in the order of their iterations."""
     finals = []
-    for accesses in phases:
+    for ph, accesses in enumerate(phases):
+        units = ns[ph]
         shadow: dict = {}
         writes = []
         pending: list = []
@@ -802,8 +817,10 @@ def _run_phases(p, e, phases, units) -> None:
                 shadow[key] = rows
                 writes.append((mem, key, rows))
         finals.append(writes)
-    for writes in finals:  # phases in order: the last unit's iterations
-        for mem, (_, lo, hi), rows in writes:
+    unit = len(phases)
+    last = sorted(range(unit), key=lambda ph: (ns[ph] - 1) * unit + ph)  # (the last iterations)
+    for ph in last:
+        for mem, (_, lo, hi), rows in finals[ph]:
             mem[lo:hi] = (rows.rows() if type(rows) is _Lazy else rows)[-1]
 
 
@@ -861,7 +878,7 @@ class _Template:
     one as without a template. Launch-scoped (`BlockContext.loops`): the uninit
     findings so far belong to the launch."""
 
-    __slots__ = ("at0", "gm0", "gm1", "locs", "mask", "mask0", "sig", "steps")
+    __slots__ = ("at0", "gm0", "gm1", "locs", "mask", "mask0", "mids", "sig", "steps")
 
     @staticmethod
     def signature(p, e, c, queues, states, frames, step, unit) -> tuple | None:
@@ -897,7 +914,7 @@ class _Template:
         after unit 1) and the step of each GM tensor of the body per unit."""
         t = _Template()
         t.sig, t.mask = sig, None if c.uninit is None else bytes(c.ubw)
-        t.at0 = t.mask0 = t.locs = t.gm0 = t.gm1 = None
+        t.at0 = t.mask0 = t.locs = t.gm0 = t.gm1 = t.mids = None
         t.steps = [
             (j, i, frames[unit + j][i].byte_offset - frames[j][i].byte_offset)
             for j in range(unit)
@@ -940,13 +957,21 @@ class _Template:
 
     @staticmethod
     def keep(store: dict, p: LoopPlan, sig: tuple, c: Any, frames: list, unit: int,
-             entry: tuple | None, states: list, e: list) -> None:  # fmt: skip
-        """`make`, kept for the launch's later blocks, with `add_entry`."""
+             entry: tuple | None, states: list, e: list, mids: list | None) -> None:  # fmt: skip
+        """`make`, kept for the launch's later blocks, with `add_entry`, and the state
+        after each iteration but the last of the second unit (`mids`: free buffers,
+        vector mask, counter steps from the unit's start; none when a tensor waits in a
+        queue between iterations): a later block's iterations after its whole units
+        leave it (they are the first ones of a unit from the steady state)."""
         got = store.setdefault(p, [])
         if len(got) >= MAX_TEMPLATES or any(t.sig == sig for t in got):
             return
         t = _Template.make(p, sig, c, frames, unit)
         t.add_entry(p, e, entry, states, frames, unit)
+        if t.at0 is not None and mids is not None and len(mids) == unit - 1:
+            base = states[1][0]
+            if not any(m[1] for m in mids):
+                t.mids = [(m[0], m[2], list(map(operator.sub, m[3], base))) for m in mids]
         got.append(t)
 
     @staticmethod
@@ -996,9 +1021,11 @@ class _Template:
                 break
         else:
             return None
-        units = (trips - 2 * unit) // unit
+        units, extra = divmod(trips - 2 * unit, unit)
         if units < MIN_UNITS:
             return None
+        if proxy is not None or t.mids is None:  # (the iterations after run one by one)
+            extra = 0
         mems = c.onchip.mems
         iv, slots = p.iv, p.values
         frames = []
@@ -1027,7 +1054,7 @@ class _Template:
         s2 = (list(map(operator.add, s1[0], d1)), *state, un, None)
         try:
             batch = _steady(p, e, c, queues, [s0, s1, s2], frames, unit, 2 * unit, units, lo,
-                            step, trips, None, 2)  # fmt: skip
+                            step, trips, None, 2, extra)  # fmt: skip
             run = batch if proxy is None else _Template.follow(t, e, frames, unit, proxy, batch)
         except Refused as why:
             if trace is not None:
@@ -1047,8 +1074,19 @@ class _Template:
                         lo, n = key >> 20, key & 0xFFFFF
                         ubw[lo : lo + n] = _ONES[:n]
                         done.add(key)
+            if extra:  # the state after the iterations past the whole units
+                frees, mask, steps = t.mids[extra - 1]
+                for q, free in zip(queues, frees, strict=True):
+                    q.free.clear()
+                    q.free.extend(free)
+                c.vmask.counter, c.vmask.bits = mask
+                cnt = c.cnt
+                for i, dv in enumerate(steps):
+                    if dv:
+                        cnt[i] += dv
 
         apply.units = batch.units  # type: ignore[attr-defined]
+        apply.done = batch.units * unit + extra  # type: ignore[attr-defined]
         if trace is not None:
             trace.append(("template", c.block_idx))
             if proxy is not None:
