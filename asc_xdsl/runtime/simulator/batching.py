@@ -58,6 +58,20 @@ order, and the warm-up goes on checked: what differs is reported at its op, as t
 loop run one by one reports it. A block's GM accesses still reach the launch's
 cross-core check (`gmorder.LaunchOrder.flush`) as its own, moved entries.
 
+Later blocks skip the warm-up (`_Template`): a block that batched a loop after two
+units leaves a template in its launch (`BlockContext.loops`) -- its state at the loop's
+start and after the first unit, the counter steps of a unit, the local tensors' places,
+the state after each iteration of the second unit. A later block starting the loop in
+the template's state (queues, vector mask, control registers, local tensors read from
+outside the body, uninit's written bytes) batches the whole loop: the body's ops depend
+on the block only through that state and its integers and GM sub-tensors, which only
+choose the GM bytes a copy moves (checked for every batched unit); it computes those
+with the body's pure ops (`LoopPlan.pure`), plans the batch on the template's local
+tensors, and takes the template's state after the batch (the iterations past the whole
+units included). One whose state matches only after its first unit batches from the
+second. With the checker on, a template rides with its block's proof and is used by a
+block following that proof whose GM tensors are the template's moved by whole pages.
+
 The batched data: GM sources are strided numpy views (one row per iteration), each
 UB tile a (iterations, bytes) array that a later op of the same iteration reads back
 (a UB read that is not exactly a tile written earlier in the iteration, and overlaps
