@@ -204,11 +204,10 @@ def test_the_state_after_the_loop(sanitize, blocks, monkeypatch):
     assert ("template", 1) in trace
 
 
-@pytest.mark.parametrize("name", ["clean", "read after", "written before"])
-def test_checker_state_at_the_block_end(name, monkeypatch):
-    """With the checker on, a block batching its loop from a template (behind its
-    block's proof) ends with the checker state of the loop run one by one: counts,
-    clocks, freed buffers, every page's records, the cross-core log, findings."""
+def _checker_states(monkeypatch) -> list:
+    """The checker's state at each block's end, appended to the list returned: counts,
+    clocks, freed buffers, every page's records (pending pages made), the cross-core
+    log, the number of findings."""
     states: list = []
     finish = sanitizer.BlockSanitizer.finish
 
@@ -230,9 +229,35 @@ def test_checker_state_at_the_block_end(name, monkeypatch):
         finish(san)
 
     monkeypatch.setattr(sanitizer.BlockSanitizer, "finish", capture)
+    return states
+
+
+@pytest.mark.parametrize("name", ["clean", "read after", "written before"])
+def test_checker_state_at_the_block_end(name, monkeypatch):
+    """With the checker on, a block batching its loop from a template (behind its
+    block's proof) ends with the checker state of the loop run one by one."""
+    states = _checker_states(monkeypatch)
     _launch(name, "warn", False, monkeypatch, blocks=4, tile=2 * TILE)
     plain, states[:] = states[:], []
     _, trace = _launch(name, "warn", True, monkeypatch, blocks=4, tile=2 * TILE)
     used = {t[1] for t in trace if t[0] == "template"}
     assert used and used <= {t[1] for t in trace if t[0] == "reused"}
     assert states == plain
+
+
+def test_checker_on_gm_moves_within_a_page(monkeypatch):
+    """Half-page tiles, the checker on: block 1's tiles are block 0's moved by half a
+    page, so its checker calls are not the proof's moved by whole pages and the
+    template is refused (it proves its own); block 2's move by a whole page takes block
+    0's template for the whole loop; block 3's (a page and a half) is refused at the
+    start and takes block 1's after a unit. The same arrays, warnings, profile and
+    checker states as one by one."""
+    states = _checker_states(monkeypatch)
+    plain, _ = _launch("clean", "warn", False, monkeypatch, blocks=4, tiles=64)
+    plain_states, states[:] = states[:], []
+    batched, trace = _launch("clean", "warn", True, monkeypatch, blocks=4, tiles=64)
+    assert np.array_equal(batched[0], plain[0]) and batched[1:] == plain[1:]
+    assert states == plain_states
+    assert trace.count(("refused", "template: GM moves")) == 2
+    assert ("template", 1) not in trace
+    assert [t[1] for t in trace if t[0] == "batched"] == [4, 4, 8, 7]
