@@ -83,7 +83,30 @@ def _read_after(text: str) -> str:
     )
 
 
+def _last_first(text: str, only_z: bool = False) -> str:
+    """The tiles from the last to the first (GM rows with a negative stride; the later
+    blocks' tiles before the earlier ones'): all of them, or z's only (z then moves
+    the other way from x and y between blocks)."""
+    text = text.replace(
+        "  scf.for %t",
+        "  %one = arith.constant 1 : i32\n  %last = arith.subi %tiles, %one : i32\n  scf.for %t",
+        1,
+    )
+    rev = (
+        "%r = arith.subi %last, %t : i32\n    %roff_i32 = arith.muli %r, %tile : i32\n"
+        "    %roff = arith.index_cast %roff_i32 : i32 to index\n    "
+    )
+    if only_z:
+        return text.replace("%z_tile = ascendc.global_tensor.subindex %z_gm[%off]",
+                            rev + "%z_tile = ascendc.global_tensor.subindex %z_gm[%roff]", 1)  # fmt: skip
+    return text.replace("[%off]", "[%roff]").replace(
+        "%off_i32 = arith.muli %t, %tile : i32", rev.rstrip() + "\n    %off_i32 = arith.muli %t, %tile : i32", 1
+    )  # fmt: skip
+
+
 KERNELS = {
+    "last first": lambda tile: _last_first(BENCH.vector_add_ir(tile)),
+    "z last first": lambda tile: _last_first(BENCH.vector_add_ir(tile), only_z=True),
     "read after": lambda tile: _read_after(BENCH.vector_add_ir(tile)),
     "written before": lambda tile: _written_before(BENCH.vector_add_ir(tile)),
     "clean": lambda tile: BENCH.vector_add_ir(tile),
@@ -261,3 +284,23 @@ def test_checker_on_gm_moves_within_a_page(monkeypatch):
     assert trace.count(("refused", "template: GM moves")) == 2
     assert ("template", 1) not in trace
     assert [t[1] for t in trace if t[0] == "batched"] == [4, 4, 8, 7]
+
+
+@pytest.mark.parametrize("name", ["clean", "last first", "z last first"])
+def test_plans_moved_from_an_earlier_block(name, monkeypatch):
+    """A block whose GM tensors are an earlier one's (same template, units, memories)
+    moved by one distance takes that block's plan moved (`_Template.shifted`; the tiles
+    last first: moved backwards); z moving the other way from x and y is planned anew.
+    The same results as one by one either way."""
+    moved = []
+    real = batching._Template.shifted
+
+    def spy(*args):
+        got = real(*args)
+        moved.append(got is not None)
+        return got
+
+    monkeypatch.setattr(batching._Template, "shifted", staticmethod(spy))
+    trace = _same(name, "off", monkeypatch, blocks=4, tile=2 * TILE)
+    assert [t[1] for t in trace if t[0] == "template"] == [1, 2, 3]
+    assert moved == ([False, False, False] if name == "z last first" else [False, True, True])

@@ -560,25 +560,9 @@ def _steady(
             raise Refused("checker state")
         steady = _san_steady(san, s0[5], s1[5], s2[5], units)
     # -- values: local tensors periodic, GM tensors and integers affine --
-    last_t = trips - 1
     a_frames, b_frames = frames[:unit], frames[unit:]
     where = p.where
-    for slot, ilo, ihi in p.ints:
-        i = where[slot]
-        vals = [f[i] for f in frames]
-        first = prev = vals[0]
-        if type(first) is not int:
-            raise Refused("integer")
-        diff = vals[1] - first if type(vals[1]) is int else None
-        for v in vals[1:]:
-            if type(v) is not int:
-                raise Refused("integer")
-            if v - prev != diff:
-                raise Refused("not affine")
-            prev = v
-        end = prev + diff * (last_t - (done - 1))
-        if not (ilo <= end <= ihi and ilo <= first <= ihi):
-            raise Refused("an integer wraps")
+    _ints(p, frames, done, trips)
     for i in p.tensors:
         for fa, fb in zip(a_frames, b_frames, strict=True):
             va, vb = fa[i], fb[i]
@@ -606,6 +590,11 @@ def _steady(
               for ph in range(unit)]  # fmt: skip
     _gm_hazards(phases, ns, p.hazards)
     _ub_dataflow(phases, p.hazards)
+    return _batch(p, e, c, phases, ns, d_cnt, n, steady, san)
+
+
+def _batch(p, e, c, phases, ns, d_cnt, n, steady, san):
+    """The closure applying a batch of `n` whole units (`_steady`)."""
 
     def apply() -> None:
         _run_phases(p, e, phases, ns)
@@ -618,7 +607,31 @@ def _steady(
 
     apply.steady = steady  # type: ignore[attr-defined]  (_Proxy.prove reads it)
     apply.units = n  # type: ignore[attr-defined]
+    apply.plan = (phases, ns, d_cnt)  # type: ignore[attr-defined]  (_Template.start)
     return apply
+
+
+def _ints(p, frames, done, trips) -> None:
+    """`Refused` unless each integer of the body is affine over the frames (iterations
+    up to `done`) and stays inside its type up to the loop's last iteration."""
+    last_t = trips - 1
+    where = p.where
+    for slot, ilo, ihi in p.ints:
+        i = where[slot]
+        vals = [f[i] for f in frames]
+        first = prev = vals[0]
+        if type(first) is not int:
+            raise Refused("integer")
+        diff = vals[1] - first if type(vals[1]) is int else None
+        for v in vals[1:]:
+            if type(v) is not int:
+                raise Refused("integer")
+            if v - prev != diff:
+                raise Refused("not affine")
+            prev = v
+        end = prev + diff * (last_t - (done - 1))
+        if not (ilo <= end <= ihi and ilo <= first <= ihi):
+            raise Refused("an integer wraps")
 
 
 def _phase_plan(p, where, e, fa, fb, units, ahead=0):
@@ -892,7 +905,8 @@ class _Template:
     one as without a template. Launch-scoped (`BlockContext.loops`): the uninit
     findings so far belong to the launch."""
 
-    __slots__ = ("at0", "gm0", "gm1", "locs", "mask", "mask0", "mids", "sig", "steps")
+    __slots__ = ("at0", "gm0", "gm1", "locs", "mask", "mask0", "mems", "mids", "plans", "sig",
+                 "steps")  # fmt: skip
 
     @staticmethod
     def signature(p, e, c, queues, states, frames, step, unit) -> tuple | None:
@@ -929,6 +943,7 @@ class _Template:
         t = _Template()
         t.sig, t.mask = sig, None if c.uninit is None else bytes(c.ubw)
         t.at0 = t.mask0 = t.locs = t.gm0 = t.gm1 = t.mids = None
+        t.plans, t.mems = {}, ()
         t.steps = [
             (j, i, frames[unit + j][i].byte_offset - frames[j][i].byte_offset)
             for j in range(unit)
@@ -965,6 +980,7 @@ class _Template:
              for i in p.locals for x in (frames[j][i],)]
             for j in range(unit)
         ]  # fmt: skip
+        self.mems = tuple(sorted({desc[0] for locs in self.locs for _, desc in locs}))
         self.gm1 = [(j, i, frames[j][i].buf, frames[j][i].byte_offset)
                     for j in range(unit) for i in p.gms]  # fmt: skip
         self.gm0 = [(slot, e[slot].buf, e[slot].byte_offset) for slot in p.gm_outer]
@@ -1050,8 +1066,17 @@ class _Template:
                 frames.append([e[x] for x in slots])
         except Exception:  # (the unit run one by one raises it where it happens)
             return None
+        gms = [frames[j][i] for j in range(2 * unit) for i in p.gms]
+        gms += [e[slot] for slot in p.gm_outer]
+        key = (units, extra, *[id(mems[name]) for name in t.mems])
+        try:
+            batch = _Template.shifted(t, p, e, c, frames, gms, key, unit, trips)
+        except Refused as why:
+            if trace is not None:
+                trace.append(("refused", "template: " + str(why)))
+            return None
         made: dict = {}
-        for j, locs in enumerate(t.locs):
+        for j, locs in enumerate(t.locs if batch is None else ()):
             for i, desc in locs:
                 x = made.get(desc)
                 if x is None:
@@ -1067,8 +1092,12 @@ class _Template:
         s1 = (list(map(operator.add, s0[0], d1)), *state, un, None)
         s2 = (list(map(operator.add, s1[0], d1)), *state, un, None)
         try:
-            batch = _steady(p, e, c, queues, [s0, s1, s2], frames, unit, 2 * unit, units, lo,
-                            step, trips, None, 2, extra)  # fmt: skip
+            if batch is None:
+                batch = _steady(p, e, c, queues, [s0, s1, s2], frames, unit, 2 * unit, units,
+                                lo, step, trips, None, 2, extra)  # fmt: skip
+                if len(t.plans) >= 8:
+                    t.plans.clear()
+                t.plans[key] = ([(g.buf, g.byte_offset) for g in gms], batch.plan)
             run = batch if proxy is None else _Template.follow(t, e, frames, unit, proxy, batch)
         except Refused as why:
             if trace is not None:
@@ -1107,6 +1136,45 @@ class _Template:
                 trace.append(("reused", c.block_idx))
             trace.append(("batched", batch.units, unit))
         return apply
+
+    @staticmethod
+    def shifted(t, p, e, c, frames, gms, key, unit, trips):
+        """`start`'s batch from the plan an earlier block made from this template with
+        the same units and memories (`plans`), when each GM tensor of this block's first
+        two units is that block's moved by one distance: `_steady` would find the same
+        local tensors, strides and UB places, the same hazards (they compare addresses
+        with each other) and data flow, and the GM starts moved; the integers and the
+        moved rows' bounds are checked here. None: no such plan (`_steady` plans)."""
+        got = t.plans.get(key)
+        if got is None:
+            return None
+        was, (phases, ns, d_cnt) = got
+        if len(was) != len(gms):
+            return None
+        move = None
+        for g, (buf, off) in zip(gms, was, strict=True):
+            if type(g) is not GlobalTensor or g.buf is not buf:
+                return None
+            dl = g.byte_offset - off
+            if move is None:
+                move = dl
+            elif dl != move:
+                return None
+        _ints(p, frames, 2 * unit, trips)
+        moved = []
+        for ph, accesses in enumerate(phases):
+            rows = ns[ph] - 1
+            out = []
+            for a in accesses:
+                if a[0] == "gmr" or a[0] == "gmw":
+                    start = a[2] + move
+                    last = start + a[3] * rows
+                    if min(start, last) < 0 or max(start, last) + a[4] > a[1].nbytes:
+                        raise Refused("GM bounds")
+                    a = (a[0], a[1], start, a[3], a[4], a[5], [a[6][0]])
+                out.append(a)
+            moved.append(out)
+        return _batch(p, e, c, moved, ns, d_cnt, ns[-1], None, None)
 
     @staticmethod
     def follow(t, e, frames, unit, proxy, batch):
