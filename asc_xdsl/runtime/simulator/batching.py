@@ -68,8 +68,9 @@ on the block only through that state and its integers and GM sub-tensors, which 
 choose the GM bytes a copy moves (checked for every batched unit); it computes those
 with the body's pure ops (`LoopPlan.pure`), plans the batch on the template's local
 tensors, and takes the template's state after the batch (the iterations past the whole
-units included). One whose state matches only after its first unit batches from the
-second. With the checker on, a template rides with its block's proof and is used by a
+units included); when its GM tensors are those of an earlier such block moved by one
+distance, it takes that block's plan moved (`_Template.shifted`). One whose state
+matches only after its first unit batches from the second. With the checker on, a template rides with its block's proof and is used by a
 block following that proof whose GM tensors are the template's moved by whole pages.
 
 The batched data: GM sources are strided numpy views (one row per iteration), each
