@@ -104,6 +104,7 @@ class BlockContext:
         "core",
         "flags",
         "gm",
+        "loops",
         "max_steps",
         "onchip",
         "peers",
@@ -162,6 +163,8 @@ class BlockContext:
         """The launch's GM buffers by host address (tensor lists' pointers)."""
         self.peers: aiv_ub.Peers | None = None
         """The AIVs' memories an AIC's Fixpipe L0C -> UB writes (Ascend 950; aiv_ub.py)."""
+        self.loops: dict | None = None
+        """The launch's steady loops, shared by its blocks (batching.py's `_Template`)."""
 
 
 def _program(kernel: CompiledKernel, sanitize: bool, uninit: str | None = None) -> Program:
@@ -396,6 +399,7 @@ class CpuSimulatorBackend:
         peers = aiv_ub.Peers(platform) if program.ub_hop and aiv_ub.arch(platform) == 3510 else None
         left = [budget - block_dim]
         ran: dict[cores.Core, BlockContext] = {}
+        loops: dict = {}  # (batching: what one block's loop warm-up proved, for the next)
 
         def run_core(core: cores.Core) -> None:
             c = BlockContext(
@@ -407,7 +411,7 @@ class CpuSimulatorBackend:
                 left[0],
                 budget,
             )
-            c.core, c.sched, c.gm, c.peers = core, sched, addresses, peers
+            c.core, c.sched, c.gm, c.peers, c.loops = core, sched, addresses, peers, loops
             b = core.block
             if peers is not None and core.kind == "AIV":
                 c.onchip = peers.onchip(b, core.sub)

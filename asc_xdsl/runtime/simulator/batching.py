@@ -58,6 +58,21 @@ order, and the warm-up goes on checked: what differs is reported at its op, as t
 loop run one by one reports it. A block's GM accesses still reach the launch's
 cross-core check (`gmorder.LaunchOrder.flush`) as its own, moved entries.
 
+Later blocks skip the warm-up (`_Template`): a block that batched a loop after two
+units leaves a template in its launch (`BlockContext.loops`) -- its state at the loop's
+start and after the first unit, the counter steps of a unit, the local tensors' places,
+the state after each iteration of the second unit. A later block starting the loop in
+the template's state (queues, vector mask, control registers, local tensors read from
+outside the body, uninit's written bytes) batches the whole loop: the body's ops depend
+on the block only through that state and its integers and GM sub-tensors, which only
+choose the GM bytes a copy moves (checked for every batched unit); it computes those
+with the body's pure ops (`LoopPlan.pure`), plans the batch on the template's local
+tensors, and takes the template's state after the batch (the iterations past the whole
+units included); when its GM tensors are those of an earlier such block moved by one
+distance, it takes that block's plan moved (`_Template.shifted`). One whose state
+matches only after its first unit batches from the second. With the checker on, a template rides with its block's proof and is used by a
+block following that proof whose GM tensors are the template's moved by whole pages.
+
 The batched data: GM sources are strided numpy views (one row per iteration), each
 UB tile a (iterations, bytes) array that a later op of the same iteration reads back
 (a UB read that is not exactly a tile written earlier in the iteration, and overlaps
@@ -73,6 +88,7 @@ is refused and the loop runs one by one, so every error is raised where it happe
 from __future__ import annotations
 
 import math
+import operator
 import os
 from typing import Any
 
@@ -87,8 +103,10 @@ from asc_xdsl.dialects.ascendc import framework as fw
 from asc_xdsl.dialects.ascendc import tensor as tn
 from asc_xdsl.dialects.ascendc.types import GlobalTensorType, LocalTensorType
 from asc_xdsl.runtime.simulator.dtypes import int_range, is_bf16, np_dtype
-from asc_xdsl.runtime.simulator.memory import GlobalTensor, LocalTensor
+from asc_xdsl.runtime.simulator.memory import PERMANENT, Allocation, GlobalTensor, LocalTensor
 from asc_xdsl.runtime.simulator.profile import C_S, I_S
+from asc_xdsl.runtime.simulator.queues import Queue
+from asc_xdsl.runtime.simulator.uninit import _ONES
 
 BATCH_ENV = "ASC_XDSL_SIM_BATCH"
 MIN_UNITS = 2
@@ -203,6 +221,15 @@ class LoopPlan:
                      _EXACT_SCALAR[o.name], comp.slot(sc))
                 )  # fmt: skip
         self.values = sorted(values)
+        self.pure, self.locals, self.outer, self.gms, self.gm_outer = _pure_part(
+            op, comp, items, self.values
+        )
+        self.tensors = (
+            sorted((*self.locals, *self.gms)) if self.pure is not None else range(len(self.values))
+        )
+        """The positions of the body's values that may hold tensors."""
+        self.hazards: dict = {}
+        """`_gm_hazards`' and `_ub_dataflow`'s answers by their accesses."""
         self.fails = 0
         """Runs in a row that ended without a batch (see GIVE_UP)."""
         self.settled = [0, 0]
@@ -210,6 +237,46 @@ class LoopPlan:
         race checker (0: none yet)."""
         self.where = {x: i for i, x in enumerate(self.values)}
         """Slot -> position in a recorded frame (the body's values)."""
+
+
+def _pure_part(op: scf.ForOp, comp: Any, items: list, values: list) -> tuple:
+    """For another block's warm-up (`_Template`): the body's integer and GM sub-tensor
+    ops alone, fused (values kept in the frame; they touch nothing else), the positions
+    of its local tensors among `values`, the slots of the local tensors it reads from
+    outside, the positions of its GM tensors, the slots of the GM tensors its copies
+    read or write from outside; (None, ...) when some value of the body is neither a
+    local tensor nor a pure op's."""
+    pure_ops = (arith.ConstantOp, *_AFFINE, tn.GlobalTensorSubIndexOp)
+    where = {x: i for i, x in enumerate(values)}
+    locals_, outer, gms, gm_outer = [], [], [], []
+    for o in op.body.block.ops:
+        for r in o.results:
+            if isinstance(r.type, LocalTensorType):
+                locals_.append(where[comp.slot(r)])
+            elif type(o) not in pure_ops:
+                return None, (), (), (), ()
+            elif isinstance(r.type, GlobalTensorType):
+                gms.append(where[comp.slot(r)])
+        for v in o.operands:
+            if isinstance(v.type, LocalTensorType) and not _in_body(v, o):
+                slot = comp.slot(v)
+                if slot not in outer:
+                    outer.append(slot)
+            elif (
+                isinstance(v.type, GlobalTensorType)
+                and isinstance(o, dc.DataCopyL2Op)  # (what the checker's calls see)
+                and not _in_body(v, o)
+            ):
+                slot = comp.slot(v)
+                if slot not in gm_outer:
+                    gm_outer.append(slot)
+    pure = [(o, f) for o, f in items if type(o) in pure_ops]
+    pure_f = comp.fuse(pure, keep=True) if pure else _nothing
+    return pure_f, tuple(locals_), tuple(outer), tuple(gms), tuple(gm_outer)
+
+
+def _nothing(e: list, c: Any) -> None:
+    return None
 
 
 def _is_inline(f: Any) -> bool:
@@ -329,9 +396,16 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
     states: list[tuple] = []
     k = c.cnt
     s, iv, traced, slots = p.s, p.iv, p.traced, p.values
+    # with the checker off, a block may take its batch a unit early from the state
+    # another block of the launch proved steady (`_Template`); `sig`: this block's
+    # state after its first unit, kept to become a template when it batches
+    store = c.loops if san is None and p.pure is not None else None
+    sig = tpl = entry = mids = None
+    # (a template may be made or used after the first unit: the states from the start)
+    keep = p.pure is not None and (proxy is not None or (store is not None and p.settled[0] <= 2))
     for u in range(0, MAX_WARMUP_UNITS + 1):
         if u:
-            for _ in range(unit):
+            for j in range(unit):
                 e[iv] = lo + done * step
                 k[I_S] += s
                 k[C_S] += s
@@ -339,17 +413,51 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
                     f(e, c)
                 frames.append([e[x] for x in slots])
                 done += 1
+                if mids is not None and u == 2 and j < unit - 1:  # (a template's)
+                    mids.append((tuple([tuple(q.free) for q in queues]),
+                                 sum([len(q.waiting) for q in queues]),
+                                 (c.vmask.counter, c.vmask.bits), k[:]))  # fmt: skip
         following = proxy is not None and proxy.following
         checked = san is not None and not following  # (the checker's state settles later)
         first = max(2, p.settled[checked])
-        if u >= first - 2:
+        if u >= first - 2 or (keep and u <= 2):
             states.append(_state(e, c, queues, san if checked else None))
+        if u == 0 and keep:
+            at0 = _Template.entry(p, e, c, queues, step, unit)
+            if following:  # the template of the proof followed (its block's)
+                known = [proxy.cur.template] if proxy.cur.template is not None else []
+            else:
+                known = store.get(p, ()) if store is not None else ()
+            got = _Template.start(known, at0, p, e, c, queues, states, unit, lo, step, trips,
+                                  proxy if following else None)  # fmt: skip
+            if got is not None:
+                got()
+                p.fails = 0
+                return got.done
+            if at0 is not None and not following and len(known) < MAX_TEMPLATES:
+                entry = (at0, None if c.uninit is None else bytes(c.ubw))  # (a template?)
+                mids = [] if store is not None else None
+        if u == 1 and keep:
+            sig = _Template.signature(p, e, c, queues, states, frames, step, unit)
+            if following:  # the template of the proof followed (its block's)
+                templates = [proxy.cur.template] if proxy.cur.template is not None else []
+            else:
+                templates = store.get(p, ()) if store is not None else ()
+            got = _Template.reuse(templates, sig, p, e, c, queues, states, frames, unit, done,
+                                  lo, step, trips, proxy if following else None)  # fmt: skip
+            if got is not None:
+                got()
+                p.fails = 0
+                return done + got.units * unit
         if u < 2:
             continue
         units = (trips - done) // unit
         if units < MIN_UNITS:
             p.fails += 1
             return done
+        if u == 2 and sig is not None and proxy is not None and not following:
+            tpl = _Template.checked(p, e, c, queues, states, frames, unit, done, units, lo,
+                                    step, trips, sig, entry)  # fmt: skip
         if u < first:
             continue
         try:
@@ -370,7 +478,12 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
         if not following:
             p.settled[checked] = u
             if proxy is not None:  # this block's warm-up, for the blocks after it
-                proxy.prove(batch, u)
+                proof = proxy.prove(batch, u)
+                if proof is not None:
+                    proof.template = tpl
+            elif sig is not None and u == 2:
+                _Template.keep(store, p, sig, c, frames[-2 * unit :], unit, entry, states, e,
+                               mids)  # fmt: skip
         # (the collector is the caller's: left running; the batch's log entries are
         # one LogRun, not one object per access)
         batch()
@@ -422,10 +535,16 @@ def _shift(snap, d, m: int = 1):
     return [x + m * y if x else 0 for x, y in zip(snap, d, strict=True)]
 
 
-def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, san):
+def _steady(
+    p, e, c, queues, states, frames, unit, done, units, lo, step, trips, san, ahead=0, extra=0
+):
     """The batch of the remaining `units` units if the last two units were steady
     (a closure applying it), else `Refused`. `san`: the block's checker, whose state
-    the states hold (None: the checker is not running, or follows a proof: `_Proxy`)."""
+    the states hold (None: the checker is not running, or follows a proof: `_Proxy`).
+    `ahead` 1 or 2 (`_Template`): the last unit's state and frames (2: both units')
+    were derived, not run: the batch starts with the unit(s) not run (`units` + `ahead`
+    units). `extra` (`_Template.start`): the first `extra` phases run one unit more (the
+    iterations after the whole units; the caller sets the state they leave)."""
     s0, s1, s2 = states
     # -- counters, queues, registers, uninit --
     d_cnt = [b - a for a, b in zip(s1[0], s2[0], strict=True)]
@@ -442,23 +561,14 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
             raise Refused("checker state")
         steady = _san_steady(san, s0[5], s1[5], s2[5], units)
     # -- values: local tensors periodic, GM tensors and integers affine --
-    last_t = trips - 1
     a_frames, b_frames = frames[:unit], frames[unit:]
     where = p.where
-    for slot, ilo, ihi in p.ints:
-        i = where[slot]
-        vals = [f[i] for f in frames]
-        if any(type(v) is not int for v in vals):
-            raise Refused("integer")
-        diff = vals[1] - vals[0]
-        if any(vals[j + 1] - vals[j] != diff for j in range(len(vals) - 1)):
-            raise Refused("not affine")
-        end = vals[-1] + diff * (last_t - (done - 1))
-        if not (ilo <= end <= ihi and ilo <= vals[0] <= ihi):
-            raise Refused("an integer wraps")
-    for i in range(len(p.values)):
+    _ints(p, frames, done, trips)
+    for i in p.tensors:
         for fa, fb in zip(a_frames, b_frames, strict=True):
             va, vb = fa[i], fb[i]
+            if va is vb and type(vb) is LocalTensor:  # (the same tensor: periodic)
+                continue
             if isinstance(vb, LocalTensor):
                 if not (
                     isinstance(va, LocalTensor)
@@ -475,50 +585,79 @@ def _steady(p, e, c, queues, states, frames, unit, done, units, lo, step, trips,
             ):
                 raise Refused("GM tensor")
     # -- the data plan, per phase --
-    phases = [_phase_plan(p, where, e, a_frames[ph], b_frames[ph], units) for ph in range(unit)]
-    _gm_hazards(phases, units)
-    _ub_dataflow(phases)
+    n = units + ahead
+    ns = [n + (ph < extra) for ph in range(unit)]  # (each phase's rows)
+    phases = [_phase_plan(p, where, e, a_frames[ph], b_frames[ph], ns[ph], ahead)
+              for ph in range(unit)]  # fmt: skip
+    _gm_hazards(phases, ns, p.hazards)
+    _ub_dataflow(phases, p.hazards)
+    return _batch(p, e, c, phases, ns, d_cnt, n, steady, san)
+
+
+def _batch(p, e, c, phases, ns, d_cnt, n, steady, san):
+    """The closure applying a batch of `n` whole units (`_steady`)."""
 
     def apply() -> None:
-        _run_phases(p, e, phases, units)
+        _run_phases(p, e, phases, ns)
         cnt = c.cnt
         for i, dv in enumerate(d_cnt):
             if dv:
-                cnt[i] += dv * units
+                cnt[i] += dv * n
         if steady is not None:
-            steady.apply(san, units)
+            steady.apply(san, n)
 
     apply.steady = steady  # type: ignore[attr-defined]  (_Proxy.prove reads it)
+    apply.units = n  # type: ignore[attr-defined]
+    apply.plan = (phases, ns, d_cnt)  # type: ignore[attr-defined]  (_Template.start)
     return apply
 
 
-def _phase_plan(p, where, e, fa, fb, units):
+def _ints(p, frames, done, trips) -> None:
+    """`Refused` unless each integer of the body is affine over the frames (iterations
+    up to `done`) and stays inside its type up to the loop's last iteration."""
+    last_t = trips - 1
+    where = p.where
+    for slot, ilo, ihi in p.ints:
+        i = where[slot]
+        vals = [f[i] for f in frames]
+        first = prev = vals[0]
+        if type(first) is not int:
+            raise Refused("integer")
+        diff = vals[1] - first if type(vals[1]) is int else None
+        for v in vals[1:]:
+            if type(v) is not int:
+                raise Refused("integer")
+            if v - prev != diff:
+                raise Refused("not affine")
+            prev = v
+        end = prev + diff * (last_t - (done - 1))
+        if not (ilo <= end <= ihi and ilo <= first <= ihi):
+            raise Refused("an integer wraps")
+
+
+def _phase_plan(p, where, e, fa, fb, units, ahead=0):
     """The ops of one phase as accesses with concrete places: ("gmr"/"gmw", buf, start,
-    stride per unit, nbytes, op index), ("ubr"/"ubw", (mem, lo, hi), ...)."""
+    stride per unit, nbytes, op index), ("ubr"/"ubw", (mem, lo, hi), ...); the first
+    unit the one after `fb`'s (`ahead` 1: `fb`'s own)."""
     out = []
-
-    def at(frame, slot):  # a value of the body, or a loop invariant (in the frame)
-        i = where.get(slot)
-        return e[slot] if i is None else frame[i]
-
+    get = where.get  # (a value of the body: in the frames; a loop invariant: in e)
     for idx, form in enumerate(p.forms):
         if form[0] == "copy":
             _, _, dst, src, n = form
-            d, s = at(fb, dst), at(fb, src)
-            if isinstance(d, LocalTensor):  # GM -> UB
-                g, ga = s, at(fa, src)
-                t = d
-                read = True
+            i, j = get(dst), get(src)
+            d = e[dst] if i is None else fb[i]
+            if type(d) is LocalTensor or isinstance(d, LocalTensor):  # GM -> UB
+                t, read = d, True
+                g, ga = (e[src], e[src]) if j is None else (fb[j], fa[j])
             else:
-                g, ga = d, at(fa, dst)
-                t = s
-                read = False
+                t, read = (e[src] if j is None else fb[j]), False
+                g, ga = d, (d if i is None else fa[i])
             # (the tensors are those of the unit before, where the op passed its checks
             # with the same queue state: liveness is not looked at again)
             if not t.aligned or n > t.length * t.itemsize:
                 raise Refused("window")
             stride = g.byte_offset - ga.byte_offset
-            start = g.byte_offset + stride
+            start = g.byte_offset + stride * (1 - ahead)
             last = start + stride * (units - 1)
             if min(start, last) < 0 or max(start, last) + n > g.buf.nbytes:
                 raise Refused("GM bounds")
@@ -531,7 +670,7 @@ def _phase_plan(p, where, e, fa, fb, units):
                 out.append(("gmw", g.buf, start, stride, n, idx, [False]))
         else:
             _, _, dst, srcs, count, dt, _, _ = form
-            ts = [at(fb, x) for x in (*srcs, dst)]
+            ts = [e[x] if get(x) is None else fb[get(x)] for x in (*srcs, dst)]
             for t in ts:
                 if not (t.vec_ok and count <= t.length):
                     raise Refused("vector operand")
@@ -543,9 +682,26 @@ def _phase_plan(p, where, e, fa, fb, units):
     return out
 
 
-def _ub_dataflow(phases) -> None:
+def _ub_dataflow(phases, cache: dict | None = None) -> None:
     """Refuse unless each UB read is a tile its iteration wrote before, whole, or bytes
-    no iteration writes (read where they are)."""
+    no iteration writes (read where they are). `cache`: the answers by the accesses'
+    kinds and places (a memory by its id: only compared with the others')."""
+    if cache is not None:
+        key = ("ub", *[tuple([(a[0], a[1]) for a in accesses if a[0][0] == "u"])
+                       for accesses in phases])  # fmt: skip
+        got = cache.get(key)
+        if got is None:
+            try:
+                _ub_dataflow(phases)
+                got = ""
+            except Refused as why:
+                got = str(why)
+            if len(cache) >= 64:
+                cache.clear()
+            cache[key] = got
+        if got:
+            raise Refused(got)
+        return
     written = [a[1] for accesses in phases for a in accesses if a[0] == "ubw"]
 
     def meet(x, y) -> bool:
@@ -569,46 +725,87 @@ def _address(buf) -> int:
     return buf.u8.__array_interface__["data"][0]
 
 
-def _gm_hazards(phases, units: int) -> None:
+def _gm_hazards(phases, units: list, cache: dict | None = None) -> None:
     """Refuse when GM bytes one iteration writes are touched by another; mark the GM
-    reads an iteration's own later write may change (read into a copy)."""
+    reads an iteration's own later write may change (read into a copy). `units`: each
+    phase's rows. `cache`: the answers by the accesses moved to the lowest address
+    (they only compare addresses with each other: the same for the same accesses
+    anywhere)."""
     accs = []
+    at: dict = {}  # (each buffer's address once)
     for ph, accesses in enumerate(phases):
+        u = units[ph]
         for a in accesses:
-            if a[0] in ("gmr", "gmw"):
-                accs.append((ph, a[0] == "gmw", _address(a[1]) + a[2], a[3], a[4], a))
-    for i, (ph1, w1, b1, s1, n1, a1) in enumerate(accs):
-        for ph2, w2, b2, s2, n2, a2 in accs[i:]:
+            kind = a[0]
+            if kind == "gmr" or kind == "gmw":
+                buf = a[1]
+                b = at.get(id(buf))
+                if b is None:
+                    b = at[id(buf)] = _address(buf)
+                accs.append((ph, kind == "gmw", b + a[2], a[3], a[4], a, u))
+    if cache is None:
+        marks = _hazards(accs)
+    else:
+        base = min([x[2] for x in accs], default=0)
+        key = tuple([(x[0], x[1], x[2] - base, x[3], x[4], x[6]) for x in accs])
+        marks = cache.get(key)
+        if marks is None:
+            try:
+                marks = _hazards(accs)
+            except Refused as why:
+                marks = str(why)
+            if len(cache) >= 64:
+                cache.clear()
+            cache[key] = marks
+        if type(marks) is str:
+            raise Refused(marks)
+    for i in marks:  # the same iteration: the read into a copy, the write through its rows
+        accs[i][5][6][0] = True
+
+
+def _hazards(accs: list) -> list:
+    """`_gm_hazards`' answer: the places in `accs` of the accesses to mark."""
+    marks = []
+    for i, (ph1, w1, b1, s1, n1, _, u1) in enumerate(accs):
+        for j in range(i, len(accs)):
+            ph2, w2, b2, s2, n2, _, u2 = accs[j]
             if not (w1 or w2):
                 continue
-            lo1, hi1 = b1 + min(0, s1 * (units - 1)), b1 + max(0, s1 * (units - 1)) + n1
-            lo2, hi2 = b2 + min(0, s2 * (units - 1)), b2 + max(0, s2 * (units - 1)) + n2
+            lo1, hi1 = b1 + min(0, s1 * (u1 - 1)), b1 + max(0, s1 * (u1 - 1)) + n1
+            lo2, hi2 = b2 + min(0, s2 * (u2 - 1)), b2 + max(0, s2 * (u2 - 1)) + n2
             if hi1 <= lo2 or hi2 <= lo1:
                 continue
             if s1 != s2 or s1 == 0:
                 raise Refused("GM accesses meet")
-            # unit steps k (|k| < units) with [b1 + k s, +n1) meeting [b2, +n2)
+            # unit steps k = m1 - m2 (0 <= m1 < u1, 0 <= m2 < u2) with [b1 + k s, +n1)
+            # meeting [b2, +n2)
             diff = b1 - b2
             k0, k1 = sorted(((-n1 - diff) / s1, (n2 - diff) / s1))
-            for k in range(max(-(units - 1), math.floor(k0)), min(units - 1, math.ceil(k1)) + 1):
+            for k in range(max(-(u2 - 1), math.floor(k0)), min(u1 - 1, math.ceil(k1)) + 1):
                 x = diff + k * s1
                 if -n1 < x < n2:
                     if k != 0 or ph1 != ph2:
                         raise Refused("GM overlap across iterations")
-                    if a1 is not a2:  # the same iteration: the read into a copy, the
-                        for r in (a1, a2):  # write through its own rows
-                            r[6][0] = True
+                    if i != j:
+                        marks += (i, j)
+    return marks
 
 
 def _rows(buf, start: int, stride: int, n: int, units: int) -> np.ndarray:
-    base = buf.u8[start:]
-    return as_strided(base, shape=(units, n), strides=(stride, 1))
+    """GM bytes [start + m * stride, +n) of each unit m as the rows of a view (the plan
+    checked they lie inside the buffer)."""
+    u8 = buf.u8
+    if u8.flags.c_contiguous:  # (a view straight on the buffer: a tenth of as_strided's cost)
+        return np.ndarray((units, n), np.uint8, u8, start, (stride, 1))
+    return as_strided(u8[start:], shape=(units, n), strides=(stride, 1))
 
 
-def _run_phases(p, e, phases, units) -> None:
-    """Each phase's ops over its `units` iterations, then UB's last writes."""
+def _run_phases(p, e, phases, ns) -> None:
+    """Each phase's ops over its iterations (`ns[phase]` rows), then UB's last writes
+    in the order of their iterations."""
     finals = []
-    for accesses in phases:
+    for ph, accesses in enumerate(phases):
+        units = ns[ph]
         shadow: dict = {}
         writes = []
         pending: list = []
@@ -648,8 +845,10 @@ def _run_phases(p, e, phases, units) -> None:
                 shadow[key] = rows
                 writes.append((mem, key, rows))
         finals.append(writes)
-    for writes in finals:  # phases in order: the last unit's iterations
-        for mem, (_, lo, hi), rows in writes:
+    unit = len(phases)
+    last = sorted(range(unit), key=lambda ph: (ns[ph] - 1) * unit + ph)  # (the last iterations)
+    for ph in last:
+        for mem, (_, lo, hi), rows in finals[ph]:
             mem[lo:hi] = (rows.rows() if type(rows) is _Lazy else rows)[-1]
 
 
@@ -675,6 +874,421 @@ class _Lazy:
             self.fn(*self.args, out=out)
             self.out = out.view(np.uint8)
         return self.out
+
+
+# ---------------------------------------------------------------------------
+# Another block's steady loop (checker off)
+# ---------------------------------------------------------------------------
+
+MAX_TEMPLATES = 4
+"""Templates kept per loop and launch (blocks that reach the loop in other states)."""
+
+
+class _Template:
+    """What a block's warm-up proved of a loop, for the launch's later blocks (the race
+    checker off): from the state the block had after the loop's first unit (`sig`,
+    `mask`), the second unit left the state as it found it (its batch was taken after
+    two units, `_steady`).
+
+    A later block whose state after its first unit is the same -- the same counter
+    increments in that unit, queue states, local tensors of that unit's values and read
+    from outside the body (buffer, place, size, type, liveness, owner), vector mask and
+    control registers, and with uninit checking the same written-bytes mask, ranges
+    known written and nothing pending -- runs its second unit as the template's block
+    did: the body's ops depend on the block only through those and through integers and
+    GM sub-tensors (`plan`'s candidates: integers only move GM tensors, and a GM tensor's
+    place only decides which bytes move, within bounds the batch checks for every unit
+    it runs, and errors nothing else). So the block computes its second unit's integers
+    and GM tensors alone (the body's pure ops, `LoopPlan.pure`), takes its first unit's
+    local tensors and state for the second's, and `_steady` checks and plans the batch
+    from there with the second unit in it (`ahead`): one unit fewer run one by one. Any
+    refusal (or an error computing the pure ops) and the block's second unit runs one by
+    one as without a template. Launch-scoped (`BlockContext.loops`): the uninit
+    findings so far belong to the launch."""
+
+    __slots__ = ("at0", "gm0", "gm1", "locs", "mask", "mask0", "mems", "mids", "plans", "sig",
+                 "steps")  # fmt: skip
+
+    @staticmethod
+    def signature(p, e, c, queues, states, frames, step, unit) -> tuple | None:
+        """The block's state after the loop's first unit, as a template compares it
+        (None: one no template is made from or used for)."""
+        s0, s1 = states[0], states[-1]
+        if s1[3] or (c.uninit is not None and c.uninit.pending is not None):
+            return None
+        qpos = {}
+        qs = []
+        for i, q in enumerate(queues):
+            if type(q) is not Queue:
+                return None
+            qpos[id(q)] = i
+            qs.append((q.depth, q.slot_bytes, q.mem_name, q.position, q.label,
+                       tuple(q.free), len(q.waiting), tuple(q.slots)))  # fmt: skip
+        locs = []
+        for f in frames[-unit:]:
+            for i in p.locals:
+                locs.append(_local_sig(f[i], qpos))
+        for slot in p.outer:
+            locs.append(_local_sig(e[slot], qpos))
+        if None in locs:
+            return None
+        d1 = tuple(map(operator.sub, s1[0], s0[0]))
+        un = None if c.uninit is None else frozenset(c.ubdone)
+        return (unit, step, d1, tuple(qs), s1[2], un, tuple(locs))
+
+    @staticmethod
+    def make(p: LoopPlan, sig: tuple, c: Any, frames: list, unit: int) -> _Template:
+        """The block batched its loop after two units (`frames`): a template of its
+        state after the first (the mask: unit 2 marked nothing new, so it is the one
+        after unit 1) and the step of each GM tensor of the body per unit."""
+        t = _Template()
+        t.sig, t.mask = sig, None if c.uninit is None else bytes(c.ubw)
+        t.at0 = t.mask0 = t.locs = t.gm0 = t.gm1 = t.mids = None
+        t.plans, t.mems = {}, ()
+        t.steps = [
+            (j, i, frames[unit + j][i].byte_offset - frames[j][i].byte_offset)
+            for j in range(unit)
+            for i in p.gms
+        ]
+        return t
+
+    @staticmethod
+    def checked(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, sig,
+                entry):  # fmt: skip
+        """A template from a block whose checker's state settles later than the rest
+        (a proof's block, `_Proxy`): its state after two units, the checker's left
+        out, checked as `_Steady` checks it (None: not steady)."""
+        try:
+            _steady(p, e, c, queues, states[-3:], frames[-2 * unit :], unit, done, units, lo,
+                    step, trips, None)  # fmt: skip
+        except Refused:
+            return None
+        t = _Template.make(p, sig, c, frames[-2 * unit :], unit)
+        t.add_entry(p, e, entry, states, frames[-2 * unit :], unit)
+        return t
+
+    def add_entry(self, p, e, entry, states, frames, unit) -> None:
+        """The block's state at the loop's start (`entry`: as `entry` has it, and the
+        mask) when its first unit found nothing, its first unit's local tensors (their
+        places) and GM tensors (their places, with those read from outside the body:
+        the checker's calls of another block are this block's moved by whole pages)."""
+        s0, s1 = states[0], states[1]
+        if entry is None or (s0[4] is not None and s0[4][1:] != s1[4][1:]):
+            return
+        self.at0, self.mask0 = entry
+        self.locs = [
+            [(i, (x.mem_name, x.position, x.offset, x.length, x.dtype, x.elem_type))
+             for i in p.locals for x in (frames[j][i],)]
+            for j in range(unit)
+        ]  # fmt: skip
+        self.mems = tuple(sorted({desc[0] for locs in self.locs for _, desc in locs}))
+        self.gm1 = [(j, i, frames[j][i].buf, frames[j][i].byte_offset)
+                    for j in range(unit) for i in p.gms]  # fmt: skip
+        self.gm0 = [(slot, e[slot].buf, e[slot].byte_offset) for slot in p.gm_outer]
+
+    @staticmethod
+    def keep(store: dict, p: LoopPlan, sig: tuple, c: Any, frames: list, unit: int,
+             entry: tuple | None, states: list, e: list, mids: list | None) -> None:  # fmt: skip
+        """`make`, kept for the launch's later blocks, with `add_entry`, and the state
+        after each iteration but the last of the second unit (`mids`: free buffers,
+        vector mask, counter steps from the unit's start; none when a tensor waits in a
+        queue between iterations): a later block's iterations after its whole units
+        leave it (they are the first ones of a unit from the steady state)."""
+        got = store.setdefault(p, [])
+        if len(got) >= MAX_TEMPLATES or any(t.sig == sig for t in got):
+            return
+        t = _Template.make(p, sig, c, frames, unit)
+        t.add_entry(p, e, entry, states, frames, unit)
+        if t.at0 is not None and mids is not None and len(mids) == unit - 1:
+            base = states[1][0]
+            if not any(m[1] for m in mids):
+                t.mids = [(m[0], m[2], list(map(operator.sub, m[3], base))) for m in mids]
+        got.append(t)
+
+    @staticmethod
+    def entry(p, e, c, queues, step, unit) -> tuple | None:
+        """The block's state at the loop's start as a template compares it, and its
+        written-bytes mask (None: one no template is used for)."""
+        if c.regs or (c.uninit is not None and c.uninit.pending is not None):
+            return None
+        qpos = {}
+        qs = []
+        for i, q in enumerate(queues):
+            if type(q) is not Queue:
+                return None
+            qpos[id(q)] = i
+            qs.append((q.depth, q.slot_bytes, q.mem_name, q.position, q.label,
+                       tuple(q.free), len(q.waiting), tuple(q.slots)))  # fmt: skip
+        locs = [_local_sig(e[slot], qpos) for slot in p.outer]
+        if None in locs:
+            return None
+        un = None if c.uninit is None else frozenset(c.ubdone)
+        return (unit, step, tuple(qs), (c.vmask.counter, c.vmask.bits), un, tuple(locs))
+
+    @staticmethod
+    def start(templates, entry, p, e, c, queues, states, unit, lo, step, trips, proxy=None):
+        """The whole loop batched (a closure, `units` its units) when a template's block
+        started the loop in the block's state, else None.
+
+        From an equal state the block's first unit runs as the template's block's did
+        (its ops depend on the block only through that state and through integers and
+        GM tensors, as `_Template` has it), so it leaves that block's state after its
+        first unit (queues' free buffers, vector mask, written bytes; its local tensors
+        freed again, nothing waiting: the template's block found its second unit
+        steady), found nothing as that block's found nothing, and the second unit is
+        steady from there. The batch runs both units too (`ahead` 2) on local tensors
+        at the template's places in this block's memories and the pure ops' integers
+        and GM tensors, and the block then takes the template's state after one unit.
+
+        `proxy`: the block follows the proof of the template's block (the checker on;
+        its checker's state at the loop's start is the proof's, `_Proxy.start`). Its
+        GM tensors are the template's moved by whole pages, each buffer by one move,
+        and step as the template's: its checker calls are the proof's moved, and the
+        checker takes the proof's state (`_Proxy.jump`) as after a unit followed."""
+        if entry is None:
+            return None
+        for t in templates:
+            if t.at0 == entry and (t.mask0 is None or t.mask0 == c.ubw):
+                break
+        else:
+            return None
+        units, extra = divmod(trips - 2 * unit, unit)
+        if units < MIN_UNITS:
+            return None
+        if proxy is not None or t.mids is None:  # (the iterations after run one by one)
+            extra = 0
+        mems = c.onchip.mems
+        iv, slots = p.iv, p.values
+        frames = []
+        try:
+            for j in range(2 * unit):
+                e[iv] = lo + j * step
+                p.pure(e, c)
+                frames.append([e[x] for x in slots])
+        except Exception:  # (the unit run one by one raises it where it happens)
+            return None
+        gms = [frames[j][i] for j in range(2 * unit) for i in p.gms]
+        gms += [e[slot] for slot in p.gm_outer]
+        key = (units, extra, *[id(mems[name]) for name in t.mems])
+        try:
+            batch = _Template.shifted(t, p, e, c, frames, gms, key, unit, trips)
+        except Refused as why:
+            if trace is not None:
+                trace.append(("refused", "template: " + str(why)))
+            return None
+        made: dict = {}
+        for j, locs in enumerate(t.locs if batch is None else ()):
+            for i, desc in locs:
+                x = made.get(desc)
+                if x is None:
+                    x = made[desc] = _planned(mems[desc[0]], desc)
+                frames[j][i] = frames[unit + j][i] = x
+        sig = t.sig
+        d1, qs, vmask = sig[2], sig[3], sig[4]
+        state = ([(q[5], 0, list(q[7])) for q in qs], vmask, False)
+        s0 = states[0]
+        un = s0[4]
+        if un is not None:  # (its first unit found nothing: the counts as at the start)
+            un = (len(sig[5]), *un[1:])
+        s1 = (list(map(operator.add, s0[0], d1)), *state, un, None)
+        s2 = (list(map(operator.add, s1[0], d1)), *state, un, None)
+        try:
+            if batch is None:
+                batch = _steady(p, e, c, queues, [s0, s1, s2], frames, unit, 2 * unit, units,
+                                lo, step, trips, None, 2, extra)  # fmt: skip
+                if len(t.plans) >= 8:
+                    t.plans.clear()
+                t.plans[key] = ([(g.buf, g.byte_offset) for g in gms], batch.plan)
+            run = batch if proxy is None else _Template.follow(t, e, frames, unit, proxy, batch)
+        except Refused as why:
+            if trace is not None:
+                trace.append(("refused", "template: " + str(why)))
+            return None
+
+        def apply() -> None:
+            run()
+            for q, x in zip(queues, qs, strict=True):
+                q.free.clear()
+                q.free.extend(x[5])
+            c.vmask.counter, c.vmask.bits = vmask
+            if c.uninit is not None:  # (the ranges the first unit added, all marked)
+                ubw, done = c.ubw, c.ubdone
+                for key in sig[5]:
+                    if key not in done:
+                        lo, n = key >> 20, key & 0xFFFFF
+                        ubw[lo : lo + n] = _ONES[:n]
+                        done.add(key)
+            if extra:  # the state after the iterations past the whole units
+                frees, mask, steps = t.mids[extra - 1]
+                for q, free in zip(queues, frees, strict=True):
+                    q.free.clear()
+                    q.free.extend(free)
+                c.vmask.counter, c.vmask.bits = mask
+                cnt = c.cnt
+                for i, dv in enumerate(steps):
+                    if dv:
+                        cnt[i] += dv
+
+        apply.units = batch.units  # type: ignore[attr-defined]
+        apply.done = batch.units * unit + extra  # type: ignore[attr-defined]
+        if trace is not None:
+            trace.append(("template", c.block_idx))
+            if proxy is not None:
+                trace.append(("reused", c.block_idx))
+            trace.append(("batched", batch.units, unit))
+        return apply
+
+    @staticmethod
+    def shifted(t, p, e, c, frames, gms, key, unit, trips):
+        """`start`'s batch from the plan an earlier block made from this template with
+        the same units and memories (`plans`), when each GM tensor of this block's first
+        two units is that block's moved by one distance: `_steady` would find the same
+        local tensors, strides and UB places, the same hazards (they compare addresses
+        with each other) and data flow, and the GM starts moved; the integers and the
+        moved rows' bounds are checked here. None: no such plan (`_steady` plans)."""
+        got = t.plans.get(key)
+        if got is None:
+            return None
+        was, (phases, ns, d_cnt) = got
+        if len(was) != len(gms):
+            return None
+        move = None
+        for g, (buf, off) in zip(gms, was, strict=True):
+            if type(g) is not GlobalTensor or g.buf is not buf:
+                return None
+            dl = g.byte_offset - off
+            if move is None:
+                move = dl
+            elif dl != move:
+                return None
+        _ints(p, frames, 2 * unit, trips)
+        moved = []
+        for ph, accesses in enumerate(phases):
+            rows = ns[ph] - 1
+            out = []
+            for a in accesses:
+                if a[0] == "gmr" or a[0] == "gmw":
+                    start = a[2] + move
+                    last = start + a[3] * rows
+                    if min(start, last) < 0 or max(start, last) + a[4] > a[1].nbytes:
+                        raise Refused("GM bounds")
+                    a = (a[0], a[1], start, a[3], a[4], a[5], [a[6][0]])
+                out.append(a)
+            moved.append(out)
+        return _batch(p, e, c, moved, ns, d_cnt, ns[-1], None, None)
+
+    @staticmethod
+    def follow(t, e, frames, unit, proxy, batch):
+        """`start`'s batch with the checker's state from the proof (`Refused` when the
+        block's GM tensors are not the template's moved as `start` has it)."""
+        for j, i, st in t.steps:
+            g = frames[unit + j][i]
+            if type(g) is not GlobalTensor or g.byte_offset - frames[j][i].byte_offset != st:
+                raise Refused("GM steps")
+        delta: dict = {}
+        mask = proxy.mask
+        moves = [(buf, off, frames[j][i]) for j, i, buf, off in t.gm1]
+        moves += [(buf, off, e[slot]) for slot, buf, off in t.gm0]
+        for buf, off, g in moves:
+            if type(g) is not GlobalTensor or g.buf is not buf:
+                raise Refused("GM tensors")
+            dl = g.byte_offset - off
+            if delta.setdefault(id(buf), dl) != dl or dl & mask:
+                raise Refused("GM moves")
+        proxy.delta = delta
+        try:
+            return proxy.jump(batch, 0, batch.units)
+        except Refused:
+            proxy.delta = {}  # (the warm-up follows the proof call by call)
+            raise
+
+    @staticmethod
+    def reuse(templates, sig, p, e, c, queues, states, frames, unit, done, lo, step, trips,
+              proxy=None):  # fmt: skip
+        """The batch from the second unit on (a closure, `units` its units) when a
+        template matches the block's state after its first unit, else None. `proxy`:
+        the block follows the template's block's proof (`_Proxy`; the checker on), its
+        first unit's checker calls the proof's moved: with each GM tensor stepping as
+        in the template, so are the second's, and the checker's state comes from the
+        proof (`_Proxy.jump`, which takes a block batching before the proof's did)."""
+        if sig is None:
+            return None
+        for t in templates:
+            if t.sig == sig and (t.mask is None or t.mask == c.ubw):
+                break
+        else:
+            return None
+        units = (trips - done - unit) // unit
+        if units < MIN_UNITS:
+            return None
+        # the second unit's integers and GM tensors (the pure ops: only frame values)
+        iv, slots, locs = p.iv, p.values, p.locals
+        second = []
+        try:
+            for j in range(unit):
+                e[iv] = lo + (done + j) * step
+                p.pure(e, c)
+                row = [e[x] for x in slots]
+                first = frames[len(frames) - unit + j]
+                for i in locs:
+                    row[i] = first[i]
+                second.append(row)
+        except Exception:  # (the unit run one by one raises it where it happens)
+            return None
+        s1 = states[-1]
+        s2 = (list(map(operator.add, s1[0], sig[2])), *s1[1:])
+        first_ = frames[-unit:]
+        try:
+            batch = _steady(p, e, c, queues, [states[-2], s1, s2], frames[-unit:] + second,
+                            unit, done + unit, units, lo, step, trips, None, 1)  # fmt: skip
+            if proxy is not None:
+                for j, i, st in t.steps:
+                    g = second[j][i]
+                    if (
+                        type(g) is not GlobalTensor
+                        or g.byte_offset - first_[j][i].byte_offset != st
+                    ):
+                        raise Refused("GM steps")
+                apply = proxy.jump(batch, 1, batch.units)
+                apply.units = batch.units  # type: ignore[attr-defined]
+                batch = apply
+        except Refused as why:
+            if trace is not None:
+                trace.append(("refused", "template: " + str(why)))
+            return None
+        if trace is not None:
+            trace.append(("template", c.block_idx))
+            if proxy is not None:
+                trace.append(("reused", c.block_idx))
+            trace.append(("batched", batch.units, unit))
+        return batch
+
+
+def _planned(mem: np.ndarray, desc: tuple) -> LocalTensor:
+    """A local tensor at a template's place, for planning a batch only (the fields
+    `_steady` and `_phase_plan` read; the program never sees it)."""
+    name, pos, off, length, dt, et = desc
+    t = object.__new__(LocalTensor)
+    t.mem, t.mem_name, t.position, t.offset, t.length = mem, name, pos, off, length
+    t.dtype, t.elem_type, t.itemsize, t.alloc = dt, et, dt.itemsize, _PLANNED
+    t.aligned = off % 32 == 0
+    t.vec_ok = t.aligned and name == "UB"
+    return t
+
+
+_PLANNED = Allocation()
+
+
+def _local_sig(t: Any, qpos: dict) -> tuple | None:
+    """A local tensor as a template compares it (its memory by name, its owner queue
+    by place in the loop's queues)."""
+    if type(t) is not LocalTensor:
+        return None
+    a = t.alloc
+    owner = -1 if a.queue is None else qpos.get(id(a.queue), -2)
+    return (t.mem_name, t.position, t.offset, t.length, len(t.arr), t.dtype, t.elem_type,
+            t.aligned, t.vec_ok, t.shape_info, t.user_tag, a is PERMANENT, a.live, a.slot,
+            owner)  # fmt: skip
 
 
 # ---------------------------------------------------------------------------
@@ -851,7 +1465,8 @@ class _Proof:
     - `finals`: per count of units after the warm-up, the state they leave (`final`);
     - `bufs`: the GM buffers of its records and log."""
 
-    __slots__ = ("bufs", "calls", "entry", "finals", "log", "prog", "state", "steady", "units")
+    __slots__ = ("bufs", "calls", "entry", "finals", "log", "prog", "state", "steady",
+                 "template", "units")  # fmt: skip
 
     def final(self, extra: int) -> tuple | None:
         """The checker's state `extra` units after the warm-up, but the GM records
@@ -1366,7 +1981,7 @@ class _Proxy:
 
         return apply
 
-    def prove(self, batch: Any, u: int) -> None:
+    def prove(self, batch: Any, u: int) -> _Proof | None:
         """This block's warm-up (checked, without findings) as a proof for the blocks
         after it, when its calls are periodic from the first unit."""
         san, steady = self.san, batch.steady
@@ -1399,4 +2014,6 @@ class _Proxy:
                 if sp[0].__class__ is not str:
                     bufs[id(sp[0])] = sp[0]
         proof.bufs = list(bufs.values())
+        proof.template = None
         proofs.append(proof)
+        return proof

@@ -30,6 +30,7 @@ import os
 import warnings
 from typing import Any
 
+import numpy as np
 from xdsl.ir import Operation
 
 from asc_xdsl.diagnostics import CodedWarning
@@ -103,7 +104,7 @@ class Findings:
         for i, m in enumerate(self.spare):
             if len(m) == nbytes:
                 del self.spare[i]
-                m[:] = bytes(nbytes)
+                np.frombuffer(m, np.uint8).fill(0)  # (bytes(nbytes) maps fresh pages each time)
                 return m
         return bytearray(nbytes)
 
