@@ -265,10 +265,19 @@ def bench_matmul(size: int, blocks: int, repeat: int) -> None:
     def median(fn) -> float:
         return statistics.median(_time(fn) for _ in range(repeat))
 
-    on = median(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="error"))
-    off = median(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="off"))
-    ref = median(lambda: np.matmul(a.astype(np.float32), b.astype(np.float32)))
-    print(f"matmul: {size}x{size}x{size} half -> float, {blocks} blocks, cube path ({CLOCK} time)")
+    # numpy's products on one BLAS thread: OpenBLAS's helper threads spin ~0.1 s after
+    # their last product (and after a pool restarts, as it does after a launch's workers
+    # fork), CPU time that lands in whichever launch is timed next
+    from asc_xdsl.utils.blas_threads import one_thread
+
+    with one_thread():
+        on = median(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="error"))
+        off = median(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="off"))
+        ref = median(lambda: np.matmul(a.astype(np.float32), b.astype(np.float32)))
+    print(
+        f"matmul: {size}x{size}x{size} half -> float, {blocks} blocks, cube path ({CLOCK} time, "
+        "one BLAS thread)"
+    )
     print(f"simulator, race checker on:  {on * 1e3:9.2f} ms")
     print(f"simulator, race checker off: {off * 1e3:9.2f} ms")
     print(f"numpy.matmul (float32):      {ref * 1e3:9.2f} ms")
