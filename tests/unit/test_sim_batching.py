@@ -21,11 +21,12 @@ import warnings
 
 import numpy as np
 import pytest
+from batch_runs import checker_states
 from bench_simulator_ir import BENCH
 
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
-from asc_xdsl.runtime.simulator import batching, last_profile, sanitizer
+from asc_xdsl.runtime.simulator import batching, last_profile
 from asc_xdsl.runtime.simulator.errors import SimulatorError
 
 TILE, BLOCKS = 2048, 2
@@ -206,27 +207,7 @@ def test_checker_state_at_the_block_end_matches(case, monkeypatch):
     """The race checker's whole state when each block ends -- clocks, queue snapshots,
     every page's records (the batch's pending GM pages made), the cross-core log --
     is the one-by-one loop's."""
-    states: list = []
-    finish = sanitizer.BlockSanitizer.finish
-
-    def capture(san):
-        for key, first, pages, units, _ in san.pending:  # the pages not made yet
-            for at in ((key, first + m * pages) for m in range(1, units + 1)):
-                if at not in san.records:
-                    san._unfold(at)
-
-        def name(key):  # (GM buffers and queues are new objects in each launch)
-            return key if isinstance(key, str) else key.name
-
-        states.append(
-            (san.count[:], [r[:] for r in san.known],
-             sorted((slot, snap) for (_, slot), snap in san.freed.items()),
-             {(name(k), page): v for (k, page), v in san.records.items()},
-             [(e[1:4], name(e[4]), e[5:]) for e in san.order.entries()], len(san.findings))
-        )  # fmt: skip
-        finish(san)
-
-    monkeypatch.setattr(sanitizer.BlockSanitizer, "finish", capture)
+    states = checker_states(monkeypatch)
     _launch(case, "warn", False, monkeypatch)
     plain, states[:] = states[:], []
     _, trace = _launch(case, "warn", True, monkeypatch)

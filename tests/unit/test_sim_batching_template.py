@@ -12,16 +12,14 @@ test_sim_batching.py."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
+from batch_runs import checker_states, random_add_inputs, traced_launch
 from bench_simulator_ir import BENCH
 
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
-from asc_xdsl.runtime.simulator import batching, last_profile, sanitizer
-from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator import batching
 
 TILE, BLOCKS, TILES = 2048, 2, 32
 Q = "!ascendc.queue<vecin, 2>"
@@ -132,22 +130,7 @@ def _launch(
             name="add_bench", module=parse_module(KERNELS[name](tile))
         )
     n = (tiles or TILES * blocks // BLOCKS) * tile
-    rng = np.random.default_rng(1)
-    x, y = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
-    z = np.zeros(n, np.float32)
-    trace = batching.trace = []
-    error = None
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            kernel[blocks](x, y, z, n, backend="cpu", sanitize=sanitize, workers=1)
-    except SimulatorError as err:
-        error = str(err)
-    finally:
-        batching.trace = None
-    texts = [f"{w.category.__name__}: {w.message}" for w in caught]
-    profile = last_profile().blocks if error is None else None
-    return (z, texts, error, profile), trace
+    return traced_launch(kernel, blocks, *random_add_inputs(n), n, sanitize)
 
 
 def _same(
@@ -227,39 +210,11 @@ def test_the_state_after_the_loop(sanitize, blocks, monkeypatch):
     assert ("template", 1) in trace
 
 
-def _checker_states(monkeypatch) -> list:
-    """The checker's state at each block's end, appended to the list returned: counts,
-    clocks, freed buffers, every page's records (pending pages made), the cross-core
-    log, the number of findings."""
-    states: list = []
-    finish = sanitizer.BlockSanitizer.finish
-
-    def capture(san):
-        for key, first, pages, units, _ in san.pending:  # the pages not made yet
-            for at in ((key, first + m * pages) for m in range(1, units + 1)):
-                if at not in san.records:
-                    san._unfold(at)
-
-        def name_of(key):  # (GM buffers and queues are new objects in each launch)
-            return key if isinstance(key, str) else key.name
-
-        states.append(
-            (san.block, san.count[:], [r[:] for r in san.known],
-             sorted((slot, snap) for (_, slot), snap in san.freed.items()),
-             {(name_of(k), page): v for (k, page), v in san.records.items()},
-             [(x[1:4], name_of(x[4]), x[5:]) for x in san.order.entries()], len(san.findings))
-        )  # fmt: skip
-        finish(san)
-
-    monkeypatch.setattr(sanitizer.BlockSanitizer, "finish", capture)
-    return states
-
-
 @pytest.mark.parametrize("name", ["clean", "read after", "written before"])
 def test_checker_state_at_the_block_end(name, monkeypatch):
     """With the checker on, a block batching its loop from a template (behind its
     block's proof) ends with the checker state of the loop run one by one."""
-    states = _checker_states(monkeypatch)
+    states = checker_states(monkeypatch)
     _launch(name, "warn", False, monkeypatch, blocks=4, tile=2 * TILE)
     plain, states[:] = states[:], []
     _, trace = _launch(name, "warn", True, monkeypatch, blocks=4, tile=2 * TILE)
@@ -275,7 +230,7 @@ def test_checker_on_gm_moves_within_a_page(monkeypatch):
     0's template for the whole loop; block 3's (a page and a half) is refused at the
     start and takes block 1's after a unit. The same arrays, warnings, profile and
     checker states as one by one."""
-    states = _checker_states(monkeypatch)
+    states = checker_states(monkeypatch)
     plain, _ = _launch("clean", "warn", False, monkeypatch, blocks=4, tiles=64)
     plain_states, states[:] = states[:], []
     batched, trace = _launch("clean", "warn", True, monkeypatch, blocks=4, tiles=64)

@@ -884,6 +884,20 @@ MAX_TEMPLATES = 4
 """Templates kept per loop and launch (blocks that reach the loop in other states)."""
 
 
+def _queue_states(queues) -> tuple[dict[int, int], list[tuple]] | None:
+    """(each queue's position by id, the state of each queue) as a template compares
+    them; None when one of them is not a plain `Queue`."""
+    qpos: dict[int, int] = {}
+    qs = []
+    for i, q in enumerate(queues):
+        if type(q) is not Queue:
+            return None
+        qpos[id(q)] = i
+        qs.append((q.depth, q.slot_bytes, q.mem_name, q.position, q.label,
+                   tuple(q.free), len(q.waiting), tuple(q.slots)))  # fmt: skip
+    return qpos, qs
+
+
 class _Template:
     """What a block's warm-up proved of a loop, for the launch's later blocks (the race
     checker off): from the state the block had after the loop's first unit (`sig`,
@@ -916,14 +930,10 @@ class _Template:
         s0, s1 = states[0], states[-1]
         if s1[3] or (c.uninit is not None and c.uninit.pending is not None):
             return None
-        qpos = {}
-        qs = []
-        for i, q in enumerate(queues):
-            if type(q) is not Queue:
-                return None
-            qpos[id(q)] = i
-            qs.append((q.depth, q.slot_bytes, q.mem_name, q.position, q.label,
-                       tuple(q.free), len(q.waiting), tuple(q.slots)))  # fmt: skip
+        queued = _queue_states(queues)
+        if queued is None:
+            return None
+        qpos, qs = queued
         locs = []
         for f in frames[-unit:]:
             for i in p.locals:
@@ -1011,14 +1021,10 @@ class _Template:
         written-bytes mask (None: one no template is used for)."""
         if c.regs or (c.uninit is not None and c.uninit.pending is not None):
             return None
-        qpos = {}
-        qs = []
-        for i, q in enumerate(queues):
-            if type(q) is not Queue:
-                return None
-            qpos[id(q)] = i
-            qs.append((q.depth, q.slot_bytes, q.mem_name, q.position, q.label,
-                       tuple(q.free), len(q.waiting), tuple(q.slots)))  # fmt: skip
+        queued = _queue_states(queues)
+        if queued is None:
+            return None
+        qpos, qs = queued
         locs = [_local_sig(e[slot], qpos) for slot in p.outer]
         if None in locs:
             return None

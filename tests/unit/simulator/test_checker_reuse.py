@@ -16,16 +16,14 @@ checker page (odd blocks sit half a page off the first block: a second proof).
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
+from batch_runs import random_add_inputs, traced_launch
 from bench_simulator_ir import BENCH
 
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
-from asc_xdsl.runtime.simulator import batching, last_profile, sanitizer
-from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator import batching, sanitizer
 
 BLOCKS, PER_BLOCK = 8, 15
 
@@ -75,22 +73,7 @@ def _launch(case: str, sanitize: str, batch: bool, monkeypatch, states=None) -> 
     if kernel is None:
         kernel = _kernels[case] = CompiledKernel(name="add_bench", module=parse_module(text))
     n = BLOCKS * PER_BLOCK * tile
-    rng = np.random.default_rng(1)
-    x, y = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
-    z = np.zeros(n, np.float32)
-    trace = batching.trace = []
-    error = None
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            kernel[BLOCKS](x, y, z, n, backend="cpu", sanitize=sanitize, workers=1)
-    except SimulatorError as err:
-        error = str(err)
-    finally:
-        batching.trace = None
-    texts = [f"{w.category.__name__}: {w.message}" for w in caught]
-    profile = last_profile().blocks if error is None else None
-    return (z, texts, error, profile), trace
+    return traced_launch(kernel, BLOCKS, *random_add_inputs(n), n, sanitize)
 
 
 def _capture(monkeypatch) -> list:
