@@ -42,7 +42,7 @@ def random_add_inputs(n: int, seed: int = 1) -> tuple[np.ndarray, np.ndarray, np
 def checker_states(monkeypatch) -> list:
     """The checker's state at each block's end, appended to the list returned: block,
     counts, clocks, freed buffers, every page's records (pending pages made), the
-    cross-core log, the number of findings."""
+    cross-core log, the findings."""
     states: list = []
     finish = sanitizer.BlockSanitizer.finish
 
@@ -59,7 +59,8 @@ def checker_states(monkeypatch) -> list:
             (san.block, san.count[:], [r[:] for r in san.known],
              sorted((slot, snap) for (_, slot), snap in san.freed.items()),
              {(name_of(k), page): v for (k, page), v in san.records.items()},
-             [(x[1:4], name_of(x[4]), x[5:]) for x in san.order.entries()], len(san.findings))
+             [(x[1:4], name_of(x[4]), x[5:]) for x in san.order.entries()],
+             [str(f) for f in san.findings])
         )  # fmt: skip
         finish(san)
 

@@ -17,17 +17,15 @@ each GM tensor by two 16 KiB checker pages); the file runs in about a second."""
 from __future__ import annotations
 
 import re
-import warnings
 
 import numpy as np
 import pytest
-from batch_runs import checker_states
+from batch_runs import checker_states, traced_launch
 from bench_simulator_ir import BENCH
 
 from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
-from asc_xdsl.runtime.simulator import batching, last_profile
-from asc_xdsl.runtime.simulator.errors import SimulatorError
+from asc_xdsl.runtime.simulator import batching
 
 TILE, BLOCKS = 2048, 2
 
@@ -158,19 +156,8 @@ def _launch(case: str, sanitize: str, batch: bool, monkeypatch) -> tuple:
     base = rng.random(n + 2 * TILE, dtype=np.float32)
     x, y = base[:n], rng.random(n, dtype=np.float32)
     z = np.zeros(n - short, np.float32) if alias is None else base[alias : alias + n]
-    trace = batching.trace = []
-    error = None
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            kernel[BLOCKS](x, y, z, n, backend="cpu", sanitize=sanitize, workers=1)
-    except SimulatorError as err:
-        error = str(err)
-    finally:
-        batching.trace = None
-    texts = [f"{w.category.__name__}: {w.message}" for w in caught]
-    profile = last_profile().blocks if error is None else None
-    return (z, texts, error, profile, base), trace
+    outcome, trace = traced_launch(kernel, BLOCKS, x, y, z, n, sanitize)
+    return (*outcome, base), trace
 
 
 _kernels: dict[str, CompiledKernel] = {}

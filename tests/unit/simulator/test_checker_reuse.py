@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from batch_runs import random_add_inputs, traced_launch
+from batch_runs import checker_states, random_add_inputs, traced_launch
 from bench_simulator_ir import BENCH
 
 from asc_xdsl.frontend.ir_context import parse_module
@@ -76,37 +76,9 @@ def _launch(case: str, sanitize: str, batch: bool, monkeypatch, states=None) -> 
     return traced_launch(kernel, BLOCKS, *random_add_inputs(n), n, sanitize)
 
 
-def _capture(monkeypatch) -> list:
-    """The checker's whole state as each block ends: clocks, queue snapshots, every
-    page's records (the pending pages made), the cross-core log, the findings."""
-    states: list = []
-    finish = sanitizer.BlockSanitizer.finish
-
-    def capture(san):
-        for key, first, pages, units, _ in san.pending:
-            for at in ((key, first + m * pages) for m in range(1, units + 1)):
-                if at not in san.records:
-                    san._unfold(at)
-
-        def name(key):  # (GM buffers and queues are new objects in each launch)
-            return key if isinstance(key, str) else key.name
-
-        states.append(
-            (san.count[:], [r[:] for r in san.known],
-             sorted((slot, snap) for (_, slot), snap in san.freed.items()),
-             sorted(((name(k), page), v) for (k, page), v in san.records.items()),
-             [(e[1:4], name(e[4]), e[5:]) for e in san.order.entries()],
-             [str(f) for f in san.findings])
-        )  # fmt: skip
-        finish(san)
-
-    monkeypatch.setattr(sanitizer.BlockSanitizer, "finish", capture)
-    return states
-
-
 @pytest.mark.parametrize("case", list(CASES))
 def test_followed_proofs_match_the_loop_checked_one_by_one(case, monkeypatch):
-    states = _capture(monkeypatch)
+    states = checker_states(monkeypatch)
     plain, _ = _launch(case, "warn", False, monkeypatch)
     plain_states, states[:] = states[:], []
     batched, trace = _launch(case, "warn", True, monkeypatch)
@@ -219,7 +191,7 @@ def test_a_block_that_follows_but_takes_no_batch_gives_its_checker_the_calls(mon
             raise batching.Refused("test")
         return steady(p, e, c, *args)
 
-    states = _capture(monkeypatch)
+    states = checker_states(monkeypatch)
     plain, _ = _launch("clean", "warn", False, monkeypatch)
     plain_states, states[:] = states[:], []
     monkeypatch.setattr(batching, "_steady", refuse_when_following)
