@@ -263,18 +263,23 @@ def test_gm_in_shared_memory_runs_serially(capsys):
 
 
 def test_workers_stay_in_use_only_while_they_pay():
-    """Without the option: serial first (measured), then workers while a parallel
-    launch's wall time stays under PAYS of the serial one's; the option always tries."""
+    """Without the option: serial first (measured from the second serial launch on: the
+    first pays one-time costs), then workers while a parallel launch's wall time stays
+    under PAYS of the serial one's; the option always tries."""
 
     class Program:
         pass
 
     p = Program()
     assert not workers.worth_it(p, False) and workers.worth_it(p, True)
+    workers.note(p, 0.5, None)  # the first serial launch: no measure
+    assert not workers.worth_it(p, False)
     workers.note(p, 0.2, None)  # a serial launch's wall seconds
     assert workers.worth_it(p, False)
     state = workers.LaunchState({}, [], None, [0], None, [], None, workers.notes(p))
     state.ran_parallel = True
+    workers.note(p, 0.3, state)  # the first parallel launch: no measure either
+    assert workers.worth_it(p, False)
     workers.note(p, 0.18, state)  # not under 0.8 x 0.2
     assert not workers.worth_it(p, False)
     workers.note(p, 0.12, state)

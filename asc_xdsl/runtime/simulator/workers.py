@@ -14,8 +14,10 @@ threads, `cores.Scheduler`), atomics (SetAtomicAdd/Max/Min/Type, the store atomi
 config, a Matmul object's enAtomic) or mutexes, none launched with `gm_overread` "zeros"/"pad", none with a GM
 array in a shared mapping (`shared_memory`: a worker's writes would reach it at
 once). Unless the
-`workers` option asks for workers, a launch also runs serially when the kernel's last
-serial launch took less than `MIN_SECONDS` (a fork costs more than it saves),
+`workers` option asks for workers, a launch also runs serially until the kernel has
+had a serial launch after its first (the first pays one-time costs: no measure; the
+same for the first parallel launch), when
+that last serial launch took less than `MIN_SECONDS` (a fork costs more than it saves),
 when a launch of it had to rerun serially, or when its last parallel launch's
 wall time was not under `PAYS` of the serial one's (`worth_it`, `note`): a
 memory-bound kernel pays more in copied pages than its blocks cost.
@@ -131,6 +133,8 @@ SERIAL_OPS = frozenset(
 )
 """Ops that make blocks depend on each other beyond GM slices (with `cores.SYNC_OPS`,
 any op whose name mentions a mutex and any op with an `en_atomic` operand)."""
+_FIRST_KEY = "first_serial"
+_FIRST_PARALLEL_KEY = "first_parallel"
 _SERIAL_KEY = "serial_cpu"
 _PARALLEL_KEY = "parallel_cpu"
 _FELL_BACK_KEY = "fell_back"
@@ -244,8 +248,9 @@ def notes(program: Any) -> dict:
 
 def worth_it(program: Any, explicit: bool) -> bool:
     """Whether forking pays: asked for with the `workers` option; else the kernel's last
-    serial launch took at least MIN_SECONDS, no launch of it had to rerun serially, and
-    its last parallel launch (if any) took under PAYS of the serial one's time."""
+    serial launch after its first took at least MIN_SECONDS, no launch of it had to
+    rerun serially, and its last parallel launch after its first (if any) took under
+    PAYS of the serial one's time."""
     if explicit:
         return True
     meta = notes(program)
@@ -260,11 +265,19 @@ def note(program: Any, seconds: float, state: LaunchState | None) -> None:
     """Remember what the launch's blocks took (for `worth_it`): the wall time of a
     serial launch, or of a parallel one (forks, chunks, merge). Wall time, not CPU time:
     a serial launch whose matrix products run on every core's BLAS thread spends more
-    CPU than wall time, and workers that cannot beat that must not be kept."""
+    CPU than wall time, and workers that cannot beat that must not be kept. A kernel's
+    first serial launch and its first parallel one are no measure: each pays once for
+    what later launches of its kind reuse (GM pages first touched, the loop batching's
+    warm-up; the workers' learnt pages and merge buffers), so a cold serial launch made
+    workers look worth keeping where they cost 4-5x (the vector add: ~0.1 s first,
+    ~0.09 s parallel, ~0.02 s serial once warm), and a cold parallel one made them look
+    not worth it where they gain 1.6x (the 1024^3 matmul: ~0.25 s first parallel,
+    ~0.15 s after)."""
+    meta = notes(program)
     if state is not None and state.ran_parallel:
-        notes(program)[_PARALLEL_KEY] = seconds
+        meta[_PARALLEL_KEY if _FIRST_PARALLEL_KEY in meta else _FIRST_PARALLEL_KEY] = seconds
     elif state is None:
-        notes(program)[_SERIAL_KEY] = seconds
+        meta[_SERIAL_KEY if _FIRST_KEY in meta else _FIRST_KEY] = seconds
 
 
 class LaunchState(Record):
