@@ -12,7 +12,9 @@
   matmul tutorial tiles it: 24 blocks, 128 x 128 output tiles, K in steps of 256
   (DataCopy ND->NZ into L1, LoadData into L0A/L0B, Mmad accumulating in L0C, Fixpipe to
   GM), against `numpy.matmul` of the same data in float32, with the race checker off
-  and on: both ratios to numpy and the checker's cost (on / off).
+  and on: both ratios to numpy and the checker's cost (the median of on / off over
+  alternating pairs), numpy's products on one BLAS thread (OpenBLAS's helpers spin
+  after each product and after each fork, CPU time that lands in the next launch).
 
 Issue 34's budget: the checked 2^24 add within 6x numpy and 1.5x unchecked, the checked
 matmul within 1.3x unchecked.

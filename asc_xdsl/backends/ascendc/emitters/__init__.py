@@ -15,6 +15,7 @@ custom op has an emitter.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -126,15 +127,13 @@ multiply-adds and MoveMask, the SIMT ops'), merged into `_ROWS` when an op of th
 (`_KEPT_PREFIXES`) is first printed or `EMITTERS` is first read: a kernel without
 them does not load them (docs/performance.md, "Cold start")."""
 _KEPT_PREFIXES = ("ascendc.reg.", "ascendc.simt.")
-_kept_merged = [False]
 
 
+@functools.cache
 def _all_rows() -> dict[str, tuple[str, str]]:
     """`_ROWS` with the kept rows merged (once)."""
-    if not _kept_merged[0]:
-        for module, table in _KEPT_ROWS:
-            _ROWS.update(getattr(importlib.import_module(f"{__name__}.{module}"), table))
-        _kept_merged[0] = True
+    for module, table in _KEPT_ROWS:
+        _ROWS.update(getattr(importlib.import_module(f"{__name__}.{module}"), table))
     return _ROWS
 
 
