@@ -11,6 +11,10 @@ checkers, IDEs and `help()` see them:
 - `asc_xdsl/language/adv/_spec_api.py`: `asc.adv.*`;
 - `asc_xdsl/language/_spec_methods.py`: one mixin class per language class with member
   ops (`LocalTensorSpecMethods`), which the class inherits;
+- beside each of these three, a `.pyi` stub with the typed forms (one `@overload` per
+  form) that type checkers read: the runtime module holds only the defs and their
+  docstrings, so a process loads no code object it never runs (a third of the language's
+  start-up containers were the overloads' constants);
 - `asc_xdsl/language/core/_struct_api.py`: the parameter structs' classes
   (`BinaryRepeatParams`, ...; made from `core/types.py`'s table) as type checkers see them;
 - `asc_xdsl/dialects/ascendc/_op_stubs/<family>.pyi`: the spec-made IRDL op classes
@@ -413,7 +417,11 @@ def _modules_of(key: str) -> tuple[str, ...]:
     return PY_FUNCTIONS[key]
 
 
-def _function_source(key: str, name: str, forms: list[Form], method: bool) -> list[str]:
+def _function_source(
+    key: str, name: str, forms: list[Form], method: bool
+) -> tuple[list[str], list[str]]:
+    """The runtime def of `name` (its docstring, a call of its spec function) and its
+    typed declaration for the `.pyi` stub (one `@overload` per form, or the one form)."""
     indent = "    " * (2 if method else 1)
     outer = "    " if method else ""
     self_ = ["self"] if method else []
@@ -424,45 +432,46 @@ def _function_source(key: str, name: str, forms: list[Form], method: bool) -> li
     returns = sorted({f.returns for f in forms})
     returns_all = " | ".join(returns) if len(returns) > 1 else returns[0]
     doc = docstring(name, forms, indent)
-    lines: list[str] = []
+    runtime = [
+        f"{outer}def {name}({', '.join([*self_, '*args: Any', '**kwargs: Any'])}) -> {returns_all}:",
+        doc,
+        f"{indent}{call}",
+    ]
+    stub: list[str] = []
     if len(forms) > 1:
-        lines.append(f"{outer}if TYPE_CHECKING:")
         for f in forms:
             params = ", ".join([*self_, *f.params])
-            lines += [
-                f"{outer}    @overload",
-                f"{outer}    def {name}({params}) -> {f.returns}: ...",
-            ]
-        lines.append("")
-        lines += [
-            f"{outer}def {name}({', '.join([*self_, '*args: Any', '**kwargs: Any'])}) -> {returns_all}:",
-            doc,
-            f"{indent}{call}",
-        ]
+            stub += [f"{outer}@overload", f"{outer}def {name}({params}) -> {f.returns}: ..."]
     else:
         params = ", ".join([*self_, *forms[0].params])
-        lines += [
-            f"{outer}if TYPE_CHECKING:",
-            "",
-            f"{outer}    def {name}({params}) -> {forms[0].returns}:",
-            _indent_doc(doc, "    "),
-            f"{indent}    ...",
-            "",
-            f"{outer}else:",
-            "",
-            f"{outer}    def {name}({', '.join([*self_, '*args: Any', '**kwargs: Any'])}) -> {returns_all}:",
-            _indent_doc(doc, "    "),
-            f"{indent}    {call}",
-        ]
-    return lines
+        stub += [f"{outer}def {name}({params}) -> {forms[0].returns}:", doc]
+    return runtime, stub
 
 
 def _indent_doc(doc: str, extra: str) -> str:
     return "\n".join(extra + line if line else line for line in doc.split("\n"))
 
 
-def render_functions(namespace: str) -> str:
-    """The module of the spec functions of `namespace` ("" or "adv")."""
+def _stub_imports(used: Iterable[str]) -> list[str]:
+    """A stub's imports: what its declarations name (ruff drops the unused ones)."""
+    import re
+
+    names: dict[str, set[str]] = {"typing": {"Any", "overload"}}
+    text = " ".join(used)
+    for name, module in IMPORTS.items():
+        if re.search(rf"\b{name}\b", text):
+            names.setdefault(module, set()).add(name)
+    return [f"from {m} import {', '.join(sorted(names[m]))}" for m in sorted(names)]
+
+
+STUB_NOTE = (
+    "Type checkers read this stub; the module beside it holds the runtime defs (each\n"
+    "with its docstring, calling its spec function), and is what `help()` shows."
+)
+
+
+def render_functions(namespace: str) -> tuple[str, str]:
+    """The module of the spec functions of `namespace` ("" or "adv") and its stub."""
     all_forms = _spec_functions()
     prefix = f"{namespace}." if namespace else ""
     keys = sorted(
@@ -470,14 +479,19 @@ def render_functions(namespace: str) -> str:
     )
     where = f"`asc.{prefix}*`" if namespace else "`asc.*`"
     body: list[str] = []
+    stub: list[str] = []
     bindings: list[str] = []
     for key in keys:
         name = key.rpartition(".")[2]
         forms = typed_forms(all_forms[key], skip_first=False)
-        body += ["", "", *_function_source(key, name, forms, method=False)]
+        runtime, declared = _function_source(key, name, forms, method=False)
+        body += ["", "", *runtime]
+        stub += ["", *declared]
         modules = ", ".join(f'"{m}"' for m in _modules_of(key))
         bindings.append(f'_{key.replace(".", "_")} = _bind({name}, "{key}", {modules})')
-    lines = _header(f"The kernel-language functions of {where} made from the op specs.")
+    title = f"The kernel-language functions of {where} made from the op specs."
+    names = ", ".join(f'"{k.rpartition(".")[2]}"' for k in keys)
+    lines = _header(title)
     lines += _imports(body, ["from asc_xdsl.language.spec_functions import bind as _bind"])
     lines += body
     lines += [
@@ -486,9 +500,10 @@ def render_functions(namespace: str) -> str:
         "# Each def calls its spec function, built when a kernel first calls it.",
         *bindings,
     ]
-    names = ", ".join(f'"{k.rpartition(".")[2]}"' for k in keys)
     lines += ["", f"__all__ = [{names}]", ""]
-    return "\n".join(lines)
+    stub_lines = [*_header(f"{title}\n\n{STUB_NOTE}"), *_stub_imports(stub), *stub]
+    stub_lines += ["", f"__all__ = [{names}]", ""]
+    return "\n".join(lines), "\n".join(stub_lines)
 
 
 def _member_namespaces() -> list[str]:
@@ -505,10 +520,11 @@ def _hand_written_methods(space: str) -> set[str]:
     return {name for name in vars(cls) if not name.startswith("_")}
 
 
-def render_methods() -> str:
-    """The mixin classes of the member ops' methods."""
+def render_methods() -> tuple[str, str]:
+    """The mixin classes of the member ops' methods, and their stub."""
     all_forms = _spec_functions()
     body: list[str] = []
+    stub: list[str] = []
     bindings: list[str] = []
     classes = []
     for space in _member_namespaces():
@@ -520,7 +536,7 @@ def render_methods() -> str:
         )
         cls = f"{space}SpecMethods"
         classes.append(cls)
-        body += [
+        head = [
             "",
             "",
             f"class {cls}:",
@@ -529,18 +545,23 @@ def render_methods() -> str:
             "",
             "    __slots__ = ()",
         ]
+        body += head
+        stub += head
         for key in keys:
             name = key.rpartition(".")[2]
             forms = typed_forms(all_forms[key], skip_first=True)
-            body += ["", *_function_source(key, name, forms, method=True)]
+            runtime, declared = _function_source(key, name, forms, method=True)
+            body += ["", *runtime]
+            stub += ["", *declared]
             modules = ", ".join(f'"{m}"' for m in _modules_of(key))
             bindings.append(
                 f'_{key.replace(".", "_")} = _bind_method({cls}.{name}, "{key}", {modules})'
             )
-    lines = _header(
+    title = (
         "The methods of the language's classes made from member ops' specs\n"
         "(`LocalTensor.get_size`, ...), as mixin classes the classes inherit."
     )
+    lines = _header(title)
     lines += _imports(
         body, ["from asc_xdsl.language.spec_functions import bind_method as _bind_method"]
     )
@@ -551,12 +572,11 @@ def render_methods() -> str:
         "# Each method calls its spec function, built when a kernel first calls it.",
         *bindings,
     ]
-    lines += [
-        "",
-        f"__all__ = [{', '.join(repr(c).replace(chr(39), chr(34)) for c in classes)}]",
-        "",
-    ]
-    return "\n".join(lines)
+    all_line = f"__all__ = [{', '.join(repr(c).replace(chr(39), chr(34)) for c in classes)}]"
+    lines += ["", all_line, ""]
+    stub_lines = [*_header(f"{title}\n\n{STUB_NOTE}"), *_stub_imports(stub), *stub]
+    stub_lines += ["", all_line, ""]
+    return "\n".join(lines), "\n".join(stub_lines)
 
 
 def _field_type(ir: str, role: str) -> str:
@@ -989,10 +1009,14 @@ def render_all(module_name: str) -> tuple[Path, str]:
 def outputs() -> dict[Path, str]:
     """Each generated file and its text."""
     lang = ROOT / "asc_xdsl" / "language"
-    files = {
+    with_stubs = {
         lang / "basic" / "_spec_api.py": render_functions(""),
         lang / "adv" / "_spec_api.py": render_functions("adv"),
         lang / "_spec_methods.py": render_methods(),
+    }
+    files = {
+        **{path: runtime for path, (runtime, _) in with_stubs.items()},
+        **{path.with_suffix(".pyi"): stub for path, (_, stub) in with_stubs.items()},
         lang / "core" / "_struct_api.py": render_structs(),
         **op_stubs(),
         lang / "adv" / "matmul.py": render_presets(),

@@ -12,13 +12,8 @@ from typing import TYPE_CHECKING, Any
 from asc_xdsl.language.spec_functions import bind_method as _bind_method
 
 if TYPE_CHECKING:
-    from asc_xdsl.enums import CacheMode, CacheRwMode, HardEvent
-    from asc_xdsl.language._typing import Bool, Int
-    from asc_xdsl.language.basic.list_tensor import TensorDesc
-    from asc_xdsl.language.builder import IRValue, RuntimeScalar
-    from asc_xdsl.language.core.tensor import GlobalAddress, LocalTensor
+    from asc_xdsl.language.builder import RuntimeScalar
     from asc_xdsl.language.core.types import ShapeInfo
-    from asc_xdsl.language.fwk.tpipe import TBufPool
 
 
 class GlobalTensorSpecMethods:
@@ -27,99 +22,42 @@ class GlobalTensorSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def get_shape_info(self, *args: Any, **kwargs: Any) -> ShapeInfo:
+        """`gt.GetShapeInfo()`: the tensor's ShapeInfo.
 
-        def get_shape_info(self) -> ShapeInfo:
-            """`gt.GetShapeInfo()`: the tensor's ShapeInfo.
+        Ascend C: `AscendC::GetShapeInfo`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetShapeInfo`. Forms (a call takes the first that fits):
+        - `get_shape_info(self)` -> `ascendc.global_tensor.get_shape_info`
+        """
+        return _GlobalTensor_get_shape_info(self, *args, **kwargs)
 
-            - `get_shape_info(self)` -> `ascendc.global_tensor.get_shape_info`
-            """
-            ...
+    def get_size(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`gt.GetSize()`: the number of elements bound with SetGlobalBuffer (uint64_t).
 
-    else:
+        Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
 
-        def get_shape_info(self, *args: Any, **kwargs: Any) -> ShapeInfo:
-            """`gt.GetShapeInfo()`: the tensor's ShapeInfo.
+        - `get_size(self)` -> `ascendc.global_tensor.get_size`
+        """
+        return _GlobalTensor_get_size(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetShapeInfo`. Forms (a call takes the first that fits):
+    def set_l2_cache_hint(self, *args: Any, **kwargs: Any) -> None:
+        """`gt.SetL2CacheHint<rwMode>(mode)`: how the L2 cache treats the tensor's reads and
+        writes.
 
-            - `get_shape_info(self)` -> `ascendc.global_tensor.get_shape_info`
-            """
-            return _GlobalTensor_get_shape_info(self, *args, **kwargs)
+        Ascend C: `AscendC::SetL2CacheHint`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
+        - `set_l2_cache_hint(self, mode=<CacheMode.CACHE_MODE_NORMAL: 1>, rw_mode=<CacheRwMode.RW: 3>)` -> `ascendc.global_tensor.set_l2_cache_hint`
+        """
+        return _GlobalTensor_set_l2_cache_hint(self, *args, **kwargs)
 
-        def get_size(self) -> RuntimeScalar:
-            """`gt.GetSize()`: the number of elements bound with SetGlobalBuffer (uint64_t).
+    def set_shape_info(self, *args: Any, **kwargs: Any) -> None:
+        """`t.SetShapeInfo(x)`: set the ShapeInfo.
 
-            Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::SetShapeInfo`. Forms (a call takes the first that fits):
 
-            - `get_size(self)` -> `ascendc.global_tensor.get_size`
-            """
-            ...
-
-    else:
-
-        def get_size(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`gt.GetSize()`: the number of elements bound with SetGlobalBuffer (uint64_t).
-
-            Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
-
-            - `get_size(self)` -> `ascendc.global_tensor.get_size`
-            """
-            return _GlobalTensor_get_size(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_l2_cache_hint(
-            self,
-            mode: CacheMode = CacheMode.CACHE_MODE_NORMAL,
-            rw_mode: CacheRwMode = CacheRwMode.RW,
-        ) -> None:
-            """`gt.SetL2CacheHint<rwMode>(mode)`: how the L2 cache treats the tensor's reads and
-            writes.
-
-            Ascend C: `AscendC::SetL2CacheHint`. Forms (a call takes the first that fits):
-
-            - `set_l2_cache_hint(self, mode=<CacheMode.CACHE_MODE_NORMAL: 1>, rw_mode=<CacheRwMode.RW: 3>)` -> `ascendc.global_tensor.set_l2_cache_hint`
-            """
-            ...
-
-    else:
-
-        def set_l2_cache_hint(self, *args: Any, **kwargs: Any) -> None:
-            """`gt.SetL2CacheHint<rwMode>(mode)`: how the L2 cache treats the tensor's reads and
-            writes.
-
-            Ascend C: `AscendC::SetL2CacheHint`. Forms (a call takes the first that fits):
-
-            - `set_l2_cache_hint(self, mode=<CacheMode.CACHE_MODE_NORMAL: 1>, rw_mode=<CacheRwMode.RW: 3>)` -> `ascendc.global_tensor.set_l2_cache_hint`
-            """
-            return _GlobalTensor_set_l2_cache_hint(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_shape_info(self, shape_info: ShapeInfo) -> None:
-            """`t.SetShapeInfo(x)`: set the ShapeInfo.
-
-            Ascend C: `AscendC::SetShapeInfo`. Forms (a call takes the first that fits):
-
-            - `set_shape_info(self, shape_info)` -> `ascendc.global_tensor.set_shape_info`
-            """
-            ...
-
-    else:
-
-        def set_shape_info(self, *args: Any, **kwargs: Any) -> None:
-            """`t.SetShapeInfo(x)`: set the ShapeInfo.
-
-            Ascend C: `AscendC::SetShapeInfo`. Forms (a call takes the first that fits):
-
-            - `set_shape_info(self, shape_info)` -> `ascendc.global_tensor.set_shape_info`
-            """
-            return _GlobalTensor_set_shape_info(self, *args, **kwargs)
+        - `set_shape_info(self, shape_info)` -> `ascendc.global_tensor.set_shape_info`
+        """
+        return _GlobalTensor_set_shape_info(self, *args, **kwargs)
 
 
 class ListTensorDescSpecMethods:
@@ -128,73 +66,32 @@ class ListTensorDescSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def get_desc(self, *args: Any, **kwargs: Any) -> None:
+        """`l.GetDesc(desc, index)`: fill `desc` with the description of tensor `index`.
 
-        def get_desc(self, desc: TensorDesc, index: Int) -> None:
-            """`l.GetDesc(desc, index)`: fill `desc` with the description of tensor `index`.
+        Ascend C: `AscendC::GetDesc`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetDesc`. Forms (a call takes the first that fits):
+        - `get_desc(self, desc, index)` -> `ascendc.list_tensor_desc_get_desc`
+        """
+        return _ListTensorDesc_get_desc(self, *args, **kwargs)
 
-            - `get_desc(self, desc, index)` -> `ascendc.list_tensor_desc_get_desc`
-            """
-            ...
+    def get_size(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`l.GetSize()`: the number of tensors in the list (uint32_t).
 
-    else:
+        Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
 
-        def get_desc(self, *args: Any, **kwargs: Any) -> None:
-            """`l.GetDesc(desc, index)`: fill `desc` with the description of tensor `index`.
+        - `get_size(self)` -> `ascendc.list_tensor_desc_get_size`
+        """
+        return _ListTensorDesc_get_size(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetDesc`. Forms (a call takes the first that fits):
+    def init(self, *args: Any, **kwargs: Any) -> None:
+        """`l.Init(data, length, shapeSize)`: the list packed at `data`.
 
-            - `get_desc(self, desc, index)` -> `ascendc.list_tensor_desc_get_desc`
-            """
-            return _ListTensorDesc_get_desc(self, *args, **kwargs)
+        Ascend C: `AscendC::Init`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
-
-        def get_size(self) -> RuntimeScalar:
-            """`l.GetSize()`: the number of tensors in the list (uint32_t).
-
-            Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
-
-            - `get_size(self)` -> `ascendc.list_tensor_desc_get_size`
-            """
-            ...
-
-    else:
-
-        def get_size(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`l.GetSize()`: the number of tensors in the list (uint32_t).
-
-            Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
-
-            - `get_size(self)` -> `ascendc.list_tensor_desc_get_size`
-            """
-            return _ListTensorDesc_get_size(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def init(
-            self, data: GlobalAddress, length: Int = 4294967295, shape_size: Int = 4294967295
-        ) -> None:
-            """`l.Init(data, length, shapeSize)`: the list packed at `data`.
-
-            Ascend C: `AscendC::Init`. Forms (a call takes the first that fits):
-
-            - `init(self, data, length=4294967295, shape_size=4294967295)` -> `ascendc.list_tensor_desc_init`
-            """
-            ...
-
-    else:
-
-        def init(self, *args: Any, **kwargs: Any) -> None:
-            """`l.Init(data, length, shapeSize)`: the list packed at `data`.
-
-            Ascend C: `AscendC::Init`. Forms (a call takes the first that fits):
-
-            - `init(self, data, length=4294967295, shape_size=4294967295)` -> `ascendc.list_tensor_desc_init`
-            """
-            return _ListTensorDesc_init(self, *args, **kwargs)
+        - `init(self, data, length=4294967295, shape_size=4294967295)` -> `ascendc.list_tensor_desc_init`
+        """
+        return _ListTensorDesc_init(self, *args, **kwargs)
 
 
 class LocalMemAllocatorSpecMethods:
@@ -203,27 +100,14 @@ class LocalMemAllocatorSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def get_cur_addr(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`a.GetCurAddr()`: the address the next tensor starts at (uint32_t).
 
-        def get_cur_addr(self) -> RuntimeScalar:
-            """`a.GetCurAddr()`: the address the next tensor starts at (uint32_t).
+        Ascend C: `AscendC::GetCurAddr`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetCurAddr`. Forms (a call takes the first that fits):
-
-            - `get_cur_addr(self)` -> `ascendc.local_mem_allocator.get_cur_addr`
-            """
-            ...
-
-    else:
-
-        def get_cur_addr(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`a.GetCurAddr()`: the address the next tensor starts at (uint32_t).
-
-            Ascend C: `AscendC::GetCurAddr`. Forms (a call takes the first that fits):
-
-            - `get_cur_addr(self)` -> `ascendc.local_mem_allocator.get_cur_addr`
-            """
-            return _LocalMemAllocator_get_cur_addr(self, *args, **kwargs)
+        - `get_cur_addr(self)` -> `ascendc.local_mem_allocator.get_cur_addr`
+        """
+        return _LocalMemAllocator_get_cur_addr(self, *args, **kwargs)
 
 
 class LocalTensorSpecMethods:
@@ -232,297 +116,125 @@ class LocalTensorSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def get_length(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`t.GetLength()`: in bytes (deprecated in the headers).
 
-        def get_length(self) -> RuntimeScalar:
-            """`t.GetLength()`: in bytes (deprecated in the headers).
+        Ascend C: `AscendC::GetLength`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetLength`. Forms (a call takes the first that fits):
+        - `get_length(self)` -> `ascendc.local_tensor.get_length`
+        """
+        return _LocalTensor_get_length(self, *args, **kwargs)
 
-            - `get_length(self)` -> `ascendc.local_tensor.get_length`
-            """
-            ...
+    def get_phy_addr(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`t.GetPhyAddr([offset])`: the on-chip address of element `offset`, as a uint64_t.
 
-    else:
+        Ascend C: `AscendC::GetPhyAddr`. Forms (a call takes the first that fits):
 
-        def get_length(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`t.GetLength()`: in bytes (deprecated in the headers).
+        - `get_phy_addr(self, offset=None)` -> `ascendc.local_tensor.get_phy_addr`
+        """
+        return _LocalTensor_get_phy_addr(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetLength`. Forms (a call takes the first that fits):
+    def get_position(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`t.GetPosition()`: the TPosition, as an int32_t.
 
-            - `get_length(self)` -> `ascendc.local_tensor.get_length`
-            """
-            return _LocalTensor_get_length(self, *args, **kwargs)
+        Ascend C: `AscendC::GetPosition`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
+        - `get_position(self)` -> `ascendc.local_tensor.get_position`
+        """
+        return _LocalTensor_get_position(self, *args, **kwargs)
 
-        def get_phy_addr(self, offset: Int | None = None) -> RuntimeScalar:
-            """`t.GetPhyAddr([offset])`: the on-chip address of element `offset`, as a uint64_t.
+    def get_shape_info(self, *args: Any, **kwargs: Any) -> ShapeInfo:
+        """`t.GetShapeInfo()`: the tensor's ShapeInfo.
 
-            Ascend C: `AscendC::GetPhyAddr`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::GetShapeInfo`. Forms (a call takes the first that fits):
 
-            - `get_phy_addr(self, offset=None)` -> `ascendc.local_tensor.get_phy_addr`
-            """
-            ...
+        - `get_shape_info(self)` -> `ascendc.local_tensor.get_shape_info`
+        """
+        return _LocalTensor_get_shape_info(self, *args, **kwargs)
 
-    else:
+    def get_size(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`t.GetSize()`: in elements.
 
-        def get_phy_addr(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`t.GetPhyAddr([offset])`: the on-chip address of element `offset`, as a uint64_t.
+        Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetPhyAddr`. Forms (a call takes the first that fits):
+        - `get_size(self)` -> `ascendc.local_tensor.get_size`
+        """
+        return _LocalTensor_get_size(self, *args, **kwargs)
 
-            - `get_phy_addr(self, offset=None)` -> `ascendc.local_tensor.get_phy_addr`
-            """
-            return _LocalTensor_get_phy_addr(self, *args, **kwargs)
+    def get_user_tag(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`t.GetUserTag()`: the tag SetUserTag gave it.
 
-    if TYPE_CHECKING:
+        Ascend C: `AscendC::GetUserTag`. Forms (a call takes the first that fits):
 
-        def get_position(self) -> RuntimeScalar:
-            """`t.GetPosition()`: the TPosition, as an int32_t.
+        - `get_user_tag(self)` -> `ascendc.local_tensor.get_user_tag`
+        """
+        return _LocalTensor_get_user_tag(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetPosition`. Forms (a call takes the first that fits):
+    def print(self, *args: Any, **kwargs: Any) -> None:
+        """`t.Print([len])`: print the tensor's first `len` elements (CANN's CPU-debug build
+        only: printed inside `#if ASCENDC_CPU_DEBUG`).
 
-            - `get_position(self)` -> `ascendc.local_tensor.get_position`
-            """
-            ...
+        Ascend C: `AscendC::Print`. Forms (a call takes the first that fits):
 
-    else:
+        - `print(self, data_len=None)` -> `ascendc.local_tensor.print`
+        """
+        return _LocalTensor_print(self, *args, **kwargs)
 
-        def get_position(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`t.GetPosition()`: the TPosition, as an int32_t.
+    def set_addr_with_offset(self, *args: Any, **kwargs: Any) -> None:
+        """`t.SetAddrWithOffset(src, offset)`: `t` starts `offset` elements into `src`
+        (deprecated in the headers; prefer `src[offset]`).
 
-            Ascend C: `AscendC::GetPosition`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::SetAddrWithOffset`. Forms (a call takes the first that fits):
 
-            - `get_position(self)` -> `ascendc.local_tensor.get_position`
-            """
-            return _LocalTensor_get_position(self, *args, **kwargs)
+        - `set_addr_with_offset(self, src, offset)` -> `ascendc.local_tensor.set_addr_with_offset`
+        """
+        return _LocalTensor_set_addr_with_offset(self, *args, **kwargs)
 
-    if TYPE_CHECKING:
+    def set_buffer_len(self, *args: Any, **kwargs: Any) -> None:
+        """`t.SetBufferLen(x)`: set the length in bytes.
 
-        def get_shape_info(self) -> ShapeInfo:
-            """`t.GetShapeInfo()`: the tensor's ShapeInfo.
+        Ascend C: `AscendC::SetBufferLen`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetShapeInfo`. Forms (a call takes the first that fits):
+        - `set_buffer_len(self, data_len)` -> `ascendc.local_tensor.set_buffer_len`
+        """
+        return _LocalTensor_set_buffer_len(self, *args, **kwargs)
 
-            - `get_shape_info(self)` -> `ascendc.local_tensor.get_shape_info`
-            """
-            ...
+    def set_shape_info(self, *args: Any, **kwargs: Any) -> None:
+        """`t.SetShapeInfo(x)`: set the ShapeInfo.
 
-    else:
+        Ascend C: `AscendC::SetShapeInfo`. Forms (a call takes the first that fits):
 
-        def get_shape_info(self, *args: Any, **kwargs: Any) -> ShapeInfo:
-            """`t.GetShapeInfo()`: the tensor's ShapeInfo.
+        - `set_shape_info(self, shape_info)` -> `ascendc.local_tensor.set_shape_info`
+        """
+        return _LocalTensor_set_shape_info(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetShapeInfo`. Forms (a call takes the first that fits):
+    def set_size(self, *args: Any, **kwargs: Any) -> None:
+        """`t.SetSize(x)`: set the number of elements.
 
-            - `get_shape_info(self)` -> `ascendc.local_tensor.get_shape_info`
-            """
-            return _LocalTensor_get_shape_info(self, *args, **kwargs)
+        Ascend C: `AscendC::SetSize`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
+        - `set_size(self, size=0)` -> `ascendc.local_tensor.set_size`
+        """
+        return _LocalTensor_set_size(self, *args, **kwargs)
 
-        def get_size(self) -> RuntimeScalar:
-            """`t.GetSize()`: in elements.
+    def set_user_tag(self, *args: Any, **kwargs: Any) -> None:
+        """`t.SetUserTag(x)`: set a user tag (int32_t).
 
-            Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::SetUserTag`. Forms (a call takes the first that fits):
 
-            - `get_size(self)` -> `ascendc.local_tensor.get_size`
-            """
-            ...
+        - `set_user_tag(self, tag=0)` -> `ascendc.local_tensor.set_user_tag`
+        """
+        return _LocalTensor_set_user_tag(self, *args, **kwargs)
 
-    else:
+    def to_file(self, *args: Any, **kwargs: Any) -> None:
+        """`t.ToFile(fileName)`: write the tensor to a file (CANN's CPU-debug build only:
+        printed inside `#if ASCENDC_CPU_DEBUG`).
 
-        def get_size(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`t.GetSize()`: in elements.
+        Ascend C: `AscendC::ToFile`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
-
-            - `get_size(self)` -> `ascendc.local_tensor.get_size`
-            """
-            return _LocalTensor_get_size(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def get_user_tag(self) -> RuntimeScalar:
-            """`t.GetUserTag()`: the tag SetUserTag gave it.
-
-            Ascend C: `AscendC::GetUserTag`. Forms (a call takes the first that fits):
-
-            - `get_user_tag(self)` -> `ascendc.local_tensor.get_user_tag`
-            """
-            ...
-
-    else:
-
-        def get_user_tag(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`t.GetUserTag()`: the tag SetUserTag gave it.
-
-            Ascend C: `AscendC::GetUserTag`. Forms (a call takes the first that fits):
-
-            - `get_user_tag(self)` -> `ascendc.local_tensor.get_user_tag`
-            """
-            return _LocalTensor_get_user_tag(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def print(self, data_len: Int | None = None) -> None:
-            """`t.Print([len])`: print the tensor's first `len` elements (CANN's CPU-debug build
-            only: printed inside `#if ASCENDC_CPU_DEBUG`).
-
-            Ascend C: `AscendC::Print`. Forms (a call takes the first that fits):
-
-            - `print(self, data_len=None)` -> `ascendc.local_tensor.print`
-            """
-            ...
-
-    else:
-
-        def print(self, *args: Any, **kwargs: Any) -> None:
-            """`t.Print([len])`: print the tensor's first `len` elements (CANN's CPU-debug build
-            only: printed inside `#if ASCENDC_CPU_DEBUG`).
-
-            Ascend C: `AscendC::Print`. Forms (a call takes the first that fits):
-
-            - `print(self, data_len=None)` -> `ascendc.local_tensor.print`
-            """
-            return _LocalTensor_print(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_addr_with_offset(self, src: LocalTensor, offset: Int) -> None:
-            """`t.SetAddrWithOffset(src, offset)`: `t` starts `offset` elements into `src`
-            (deprecated in the headers; prefer `src[offset]`).
-
-            Ascend C: `AscendC::SetAddrWithOffset`. Forms (a call takes the first that fits):
-
-            - `set_addr_with_offset(self, src, offset)` -> `ascendc.local_tensor.set_addr_with_offset`
-            """
-            ...
-
-    else:
-
-        def set_addr_with_offset(self, *args: Any, **kwargs: Any) -> None:
-            """`t.SetAddrWithOffset(src, offset)`: `t` starts `offset` elements into `src`
-            (deprecated in the headers; prefer `src[offset]`).
-
-            Ascend C: `AscendC::SetAddrWithOffset`. Forms (a call takes the first that fits):
-
-            - `set_addr_with_offset(self, src, offset)` -> `ascendc.local_tensor.set_addr_with_offset`
-            """
-            return _LocalTensor_set_addr_with_offset(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_buffer_len(self, data_len: Int) -> None:
-            """`t.SetBufferLen(x)`: set the length in bytes.
-
-            Ascend C: `AscendC::SetBufferLen`. Forms (a call takes the first that fits):
-
-            - `set_buffer_len(self, data_len)` -> `ascendc.local_tensor.set_buffer_len`
-            """
-            ...
-
-    else:
-
-        def set_buffer_len(self, *args: Any, **kwargs: Any) -> None:
-            """`t.SetBufferLen(x)`: set the length in bytes.
-
-            Ascend C: `AscendC::SetBufferLen`. Forms (a call takes the first that fits):
-
-            - `set_buffer_len(self, data_len)` -> `ascendc.local_tensor.set_buffer_len`
-            """
-            return _LocalTensor_set_buffer_len(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_shape_info(self, shape_info: ShapeInfo) -> None:
-            """`t.SetShapeInfo(x)`: set the ShapeInfo.
-
-            Ascend C: `AscendC::SetShapeInfo`. Forms (a call takes the first that fits):
-
-            - `set_shape_info(self, shape_info)` -> `ascendc.local_tensor.set_shape_info`
-            """
-            ...
-
-    else:
-
-        def set_shape_info(self, *args: Any, **kwargs: Any) -> None:
-            """`t.SetShapeInfo(x)`: set the ShapeInfo.
-
-            Ascend C: `AscendC::SetShapeInfo`. Forms (a call takes the first that fits):
-
-            - `set_shape_info(self, shape_info)` -> `ascendc.local_tensor.set_shape_info`
-            """
-            return _LocalTensor_set_shape_info(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_size(self, size: Int = 0) -> None:
-            """`t.SetSize(x)`: set the number of elements.
-
-            Ascend C: `AscendC::SetSize`. Forms (a call takes the first that fits):
-
-            - `set_size(self, size=0)` -> `ascendc.local_tensor.set_size`
-            """
-            ...
-
-    else:
-
-        def set_size(self, *args: Any, **kwargs: Any) -> None:
-            """`t.SetSize(x)`: set the number of elements.
-
-            Ascend C: `AscendC::SetSize`. Forms (a call takes the first that fits):
-
-            - `set_size(self, size=0)` -> `ascendc.local_tensor.set_size`
-            """
-            return _LocalTensor_set_size(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_user_tag(self, tag: Int = 0) -> None:
-            """`t.SetUserTag(x)`: set a user tag (int32_t).
-
-            Ascend C: `AscendC::SetUserTag`. Forms (a call takes the first that fits):
-
-            - `set_user_tag(self, tag=0)` -> `ascendc.local_tensor.set_user_tag`
-            """
-            ...
-
-    else:
-
-        def set_user_tag(self, *args: Any, **kwargs: Any) -> None:
-            """`t.SetUserTag(x)`: set a user tag (int32_t).
-
-            Ascend C: `AscendC::SetUserTag`. Forms (a call takes the first that fits):
-
-            - `set_user_tag(self, tag=0)` -> `ascendc.local_tensor.set_user_tag`
-            """
-            return _LocalTensor_set_user_tag(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def to_file(self, file_name: str) -> None:
-            """`t.ToFile(fileName)`: write the tensor to a file (CANN's CPU-debug build only:
-            printed inside `#if ASCENDC_CPU_DEBUG`).
-
-            Ascend C: `AscendC::ToFile`. Forms (a call takes the first that fits):
-
-            - `to_file(self, file_name)` -> `ascendc.local_tensor.to_file`
-            """
-            ...
-
-    else:
-
-        def to_file(self, *args: Any, **kwargs: Any) -> None:
-            """`t.ToFile(fileName)`: write the tensor to a file (CANN's CPU-debug build only:
-            printed inside `#if ASCENDC_CPU_DEBUG`).
-
-            Ascend C: `AscendC::ToFile`. Forms (a call takes the first that fits):
-
-            - `to_file(self, file_name)` -> `ascendc.local_tensor.to_file`
-            """
-            return _LocalTensor_to_file(self, *args, **kwargs)
+        - `to_file(self, file_name)` -> `ascendc.local_tensor.to_file`
+        """
+        return _LocalTensor_to_file(self, *args, **kwargs)
 
 
 class MmadBitModeParamsSpecMethods:
@@ -531,375 +243,158 @@ class MmadBitModeParamsSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def get_cmatrix_init_val(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`p.GetCmatrixInitVal()` (Ascend 950): the field's bits of the packed word, as a
+        bool.
 
-        def get_cmatrix_init_val(self) -> RuntimeScalar:
-            """`p.GetCmatrixInitVal()` (Ascend 950): the field's bits of the packed word, as a
-            bool.
+        Ascend C: `AscendC::GetCmatrixInitVal`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetCmatrixInitVal`. Forms (a call takes the first that fits):
+        - `get_cmatrix_init_val(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_init_val`
+        """
+        return _MmadBitModeParams_get_cmatrix_init_val(self, *args, **kwargs)
 
-            - `get_cmatrix_init_val(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_init_val`
-            """
-            ...
+    def get_cmatrix_source(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`p.GetCmatrixSource()` (Ascend 950): the field's bits of the packed word, as a bool.
 
-    else:
+        Ascend C: `AscendC::GetCmatrixSource`. Forms (a call takes the first that fits):
 
-        def get_cmatrix_init_val(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`p.GetCmatrixInitVal()` (Ascend 950): the field's bits of the packed word, as a
-            bool.
+        - `get_cmatrix_source(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_source`
+        """
+        return _MmadBitModeParams_get_cmatrix_source(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetCmatrixInitVal`. Forms (a call takes the first that fits):
+    def get_config0(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`p.GetConfig0()` (Ascend 950): the packed word itself (its unnamed bits included).
 
-            - `get_cmatrix_init_val(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_init_val`
-            """
-            return _MmadBitModeParams_get_cmatrix_init_val(self, *args, **kwargs)
+        Ascend C: `AscendC::GetConfig0`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
+        - `get_config0(self)` -> `ascendc.mmad_bit_mode_params.get_config0`
+        """
+        return _MmadBitModeParams_get_config0(self, *args, **kwargs)
 
-        def get_cmatrix_source(self) -> RuntimeScalar:
-            """`p.GetCmatrixSource()` (Ascend 950): the field's bits of the packed word, as a bool.
+    def get_disable_gemv(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`p.GetDisableGemv()` (Ascend 950): the field's bits of the packed word, as a bool.
 
-            Ascend C: `AscendC::GetCmatrixSource`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::GetDisableGemv`. Forms (a call takes the first that fits):
 
-            - `get_cmatrix_source(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_source`
-            """
-            ...
+        - `get_disable_gemv(self)` -> `ascendc.mmad_bit_mode_params.get_disable_gemv`
+        """
+        return _MmadBitModeParams_get_disable_gemv(self, *args, **kwargs)
 
-    else:
+    def get_k(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`p.GetK()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
 
-        def get_cmatrix_source(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`p.GetCmatrixSource()` (Ascend 950): the field's bits of the packed word, as a bool.
+        Ascend C: `AscendC::GetK`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetCmatrixSource`. Forms (a call takes the first that fits):
+        - `get_k(self)` -> `ascendc.mmad_bit_mode_params.get_k`
+        """
+        return _MmadBitModeParams_get_k(self, *args, **kwargs)
 
-            - `get_cmatrix_source(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_source`
-            """
-            return _MmadBitModeParams_get_cmatrix_source(self, *args, **kwargs)
+    def get_m(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`p.GetM()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
 
-    if TYPE_CHECKING:
+        Ascend C: `AscendC::GetM`. Forms (a call takes the first that fits):
 
-        def get_config0(self) -> RuntimeScalar:
-            """`p.GetConfig0()` (Ascend 950): the packed word itself (its unnamed bits included).
+        - `get_m(self)` -> `ascendc.mmad_bit_mode_params.get_m`
+        """
+        return _MmadBitModeParams_get_m(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetConfig0`. Forms (a call takes the first that fits):
+    def get_n(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`p.GetN()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
 
-            - `get_config0(self)` -> `ascendc.mmad_bit_mode_params.get_config0`
-            """
-            ...
+        Ascend C: `AscendC::GetN`. Forms (a call takes the first that fits):
 
-    else:
+        - `get_n(self)` -> `ascendc.mmad_bit_mode_params.get_n`
+        """
+        return _MmadBitModeParams_get_n(self, *args, **kwargs)
 
-        def get_config0(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`p.GetConfig0()` (Ascend 950): the packed word itself (its unnamed bits included).
+    def get_unit_flag(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`p.GetUnitFlag()` (Ascend 950): the field's bits of the packed word, as a uint8_t.
 
-            Ascend C: `AscendC::GetConfig0`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::GetUnitFlag`. Forms (a call takes the first that fits):
 
-            - `get_config0(self)` -> `ascendc.mmad_bit_mode_params.get_config0`
-            """
-            return _MmadBitModeParams_get_config0(self, *args, **kwargs)
+        - `get_unit_flag(self)` -> `ascendc.mmad_bit_mode_params.get_unit_flag`
+        """
+        return _MmadBitModeParams_get_unit_flag(self, *args, **kwargs)
 
-    if TYPE_CHECKING:
+    def set_cmatrix_init_val(self, *args: Any, **kwargs: Any) -> None:
+        """`p.SetCmatrixInitVal(value)` (Ascend 950): the field of the packed word (m, k, n
+        keep their low 12 bits, unitFlag its low 2).
 
-        def get_disable_gemv(self) -> RuntimeScalar:
-            """`p.GetDisableGemv()` (Ascend 950): the field's bits of the packed word, as a bool.
+        Ascend C: `AscendC::SetCmatrixInitVal`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetDisableGemv`. Forms (a call takes the first that fits):
+        - `set_cmatrix_init_val(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_init_val`
+        """
+        return _MmadBitModeParams_set_cmatrix_init_val(self, *args, **kwargs)
 
-            - `get_disable_gemv(self)` -> `ascendc.mmad_bit_mode_params.get_disable_gemv`
-            """
-            ...
+    def set_cmatrix_source(self, *args: Any, **kwargs: Any) -> None:
+        """`p.SetCmatrixSource(value)` (Ascend 950): the field of the packed word (m, k, n keep
+        their low 12 bits, unitFlag its low 2).
 
-    else:
+        Ascend C: `AscendC::SetCmatrixSource`. Forms (a call takes the first that fits):
 
-        def get_disable_gemv(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`p.GetDisableGemv()` (Ascend 950): the field's bits of the packed word, as a bool.
+        - `set_cmatrix_source(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_source`
+        """
+        return _MmadBitModeParams_set_cmatrix_source(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetDisableGemv`. Forms (a call takes the first that fits):
+    def set_config0(self, *args: Any, **kwargs: Any) -> None:
+        """`p.SetConfig0(word)` (Ascend 950): the whole packed word, a 64-bit integer (every
+        field at once; the unnamed bits are kept and GetConfig0 returns them).
 
-            - `get_disable_gemv(self)` -> `ascendc.mmad_bit_mode_params.get_disable_gemv`
-            """
-            return _MmadBitModeParams_get_disable_gemv(self, *args, **kwargs)
+        Ascend C: `AscendC::SetConfig0`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
+        - `set_config0(self, value)` -> `ascendc.mmad_bit_mode_params.set_config0`
+        """
+        return _MmadBitModeParams_set_config0(self, *args, **kwargs)
 
-        def get_k(self) -> RuntimeScalar:
-            """`p.GetK()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+    def set_disable_gemv(self, *args: Any, **kwargs: Any) -> None:
+        """`p.SetDisableGemv(value)` (Ascend 950): the field of the packed word (m, k, n keep
+        their low 12 bits, unitFlag its low 2).
 
-            Ascend C: `AscendC::GetK`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::SetDisableGemv`. Forms (a call takes the first that fits):
 
-            - `get_k(self)` -> `ascendc.mmad_bit_mode_params.get_k`
-            """
-            ...
+        - `set_disable_gemv(self, value)` -> `ascendc.mmad_bit_mode_params.set_disable_gemv`
+        """
+        return _MmadBitModeParams_set_disable_gemv(self, *args, **kwargs)
 
-    else:
+    def set_k(self, *args: Any, **kwargs: Any) -> None:
+        """`p.SetK(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+        12 bits, unitFlag its low 2).
 
-        def get_k(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`p.GetK()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+        Ascend C: `AscendC::SetK`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetK`. Forms (a call takes the first that fits):
+        - `set_k(self, value)` -> `ascendc.mmad_bit_mode_params.set_k`
+        """
+        return _MmadBitModeParams_set_k(self, *args, **kwargs)
 
-            - `get_k(self)` -> `ascendc.mmad_bit_mode_params.get_k`
-            """
-            return _MmadBitModeParams_get_k(self, *args, **kwargs)
+    def set_m(self, *args: Any, **kwargs: Any) -> None:
+        """`p.SetM(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+        12 bits, unitFlag its low 2).
 
-    if TYPE_CHECKING:
+        Ascend C: `AscendC::SetM`. Forms (a call takes the first that fits):
 
-        def get_m(self) -> RuntimeScalar:
-            """`p.GetM()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+        - `set_m(self, value)` -> `ascendc.mmad_bit_mode_params.set_m`
+        """
+        return _MmadBitModeParams_set_m(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetM`. Forms (a call takes the first that fits):
+    def set_n(self, *args: Any, **kwargs: Any) -> None:
+        """`p.SetN(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
+        12 bits, unitFlag its low 2).
 
-            - `get_m(self)` -> `ascendc.mmad_bit_mode_params.get_m`
-            """
-            ...
+        Ascend C: `AscendC::SetN`. Forms (a call takes the first that fits):
 
-    else:
+        - `set_n(self, value)` -> `ascendc.mmad_bit_mode_params.set_n`
+        """
+        return _MmadBitModeParams_set_n(self, *args, **kwargs)
 
-        def get_m(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`p.GetM()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
+    def set_unit_flag(self, *args: Any, **kwargs: Any) -> None:
+        """`p.SetUnitFlag(value)` (Ascend 950): the field of the packed word (m, k, n keep
+        their low 12 bits, unitFlag its low 2).
 
-            Ascend C: `AscendC::GetM`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::SetUnitFlag`. Forms (a call takes the first that fits):
 
-            - `get_m(self)` -> `ascendc.mmad_bit_mode_params.get_m`
-            """
-            return _MmadBitModeParams_get_m(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def get_n(self) -> RuntimeScalar:
-            """`p.GetN()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
-
-            Ascend C: `AscendC::GetN`. Forms (a call takes the first that fits):
-
-            - `get_n(self)` -> `ascendc.mmad_bit_mode_params.get_n`
-            """
-            ...
-
-    else:
-
-        def get_n(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`p.GetN()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
-
-            Ascend C: `AscendC::GetN`. Forms (a call takes the first that fits):
-
-            - `get_n(self)` -> `ascendc.mmad_bit_mode_params.get_n`
-            """
-            return _MmadBitModeParams_get_n(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def get_unit_flag(self) -> RuntimeScalar:
-            """`p.GetUnitFlag()` (Ascend 950): the field's bits of the packed word, as a uint8_t.
-
-            Ascend C: `AscendC::GetUnitFlag`. Forms (a call takes the first that fits):
-
-            - `get_unit_flag(self)` -> `ascendc.mmad_bit_mode_params.get_unit_flag`
-            """
-            ...
-
-    else:
-
-        def get_unit_flag(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`p.GetUnitFlag()` (Ascend 950): the field's bits of the packed word, as a uint8_t.
-
-            Ascend C: `AscendC::GetUnitFlag`. Forms (a call takes the first that fits):
-
-            - `get_unit_flag(self)` -> `ascendc.mmad_bit_mode_params.get_unit_flag`
-            """
-            return _MmadBitModeParams_get_unit_flag(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_cmatrix_init_val(self, value: Bool) -> None:
-            """`p.SetCmatrixInitVal(value)` (Ascend 950): the field of the packed word (m, k, n
-            keep their low 12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetCmatrixInitVal`. Forms (a call takes the first that fits):
-
-            - `set_cmatrix_init_val(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_init_val`
-            """
-            ...
-
-    else:
-
-        def set_cmatrix_init_val(self, *args: Any, **kwargs: Any) -> None:
-            """`p.SetCmatrixInitVal(value)` (Ascend 950): the field of the packed word (m, k, n
-            keep their low 12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetCmatrixInitVal`. Forms (a call takes the first that fits):
-
-            - `set_cmatrix_init_val(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_init_val`
-            """
-            return _MmadBitModeParams_set_cmatrix_init_val(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_cmatrix_source(self, value: Bool) -> None:
-            """`p.SetCmatrixSource(value)` (Ascend 950): the field of the packed word (m, k, n keep
-            their low 12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetCmatrixSource`. Forms (a call takes the first that fits):
-
-            - `set_cmatrix_source(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_source`
-            """
-            ...
-
-    else:
-
-        def set_cmatrix_source(self, *args: Any, **kwargs: Any) -> None:
-            """`p.SetCmatrixSource(value)` (Ascend 950): the field of the packed word (m, k, n keep
-            their low 12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetCmatrixSource`. Forms (a call takes the first that fits):
-
-            - `set_cmatrix_source(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_source`
-            """
-            return _MmadBitModeParams_set_cmatrix_source(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_config0(self, value: Int) -> None:
-            """`p.SetConfig0(word)` (Ascend 950): the whole packed word, a 64-bit integer (every
-            field at once; the unnamed bits are kept and GetConfig0 returns them).
-
-            Ascend C: `AscendC::SetConfig0`. Forms (a call takes the first that fits):
-
-            - `set_config0(self, value)` -> `ascendc.mmad_bit_mode_params.set_config0`
-            """
-            ...
-
-    else:
-
-        def set_config0(self, *args: Any, **kwargs: Any) -> None:
-            """`p.SetConfig0(word)` (Ascend 950): the whole packed word, a 64-bit integer (every
-            field at once; the unnamed bits are kept and GetConfig0 returns them).
-
-            Ascend C: `AscendC::SetConfig0`. Forms (a call takes the first that fits):
-
-            - `set_config0(self, value)` -> `ascendc.mmad_bit_mode_params.set_config0`
-            """
-            return _MmadBitModeParams_set_config0(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_disable_gemv(self, value: Bool) -> None:
-            """`p.SetDisableGemv(value)` (Ascend 950): the field of the packed word (m, k, n keep
-            their low 12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetDisableGemv`. Forms (a call takes the first that fits):
-
-            - `set_disable_gemv(self, value)` -> `ascendc.mmad_bit_mode_params.set_disable_gemv`
-            """
-            ...
-
-    else:
-
-        def set_disable_gemv(self, *args: Any, **kwargs: Any) -> None:
-            """`p.SetDisableGemv(value)` (Ascend 950): the field of the packed word (m, k, n keep
-            their low 12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetDisableGemv`. Forms (a call takes the first that fits):
-
-            - `set_disable_gemv(self, value)` -> `ascendc.mmad_bit_mode_params.set_disable_gemv`
-            """
-            return _MmadBitModeParams_set_disable_gemv(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_k(self, value: Int) -> None:
-            """`p.SetK(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-            12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetK`. Forms (a call takes the first that fits):
-
-            - `set_k(self, value)` -> `ascendc.mmad_bit_mode_params.set_k`
-            """
-            ...
-
-    else:
-
-        def set_k(self, *args: Any, **kwargs: Any) -> None:
-            """`p.SetK(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-            12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetK`. Forms (a call takes the first that fits):
-
-            - `set_k(self, value)` -> `ascendc.mmad_bit_mode_params.set_k`
-            """
-            return _MmadBitModeParams_set_k(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_m(self, value: Int) -> None:
-            """`p.SetM(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-            12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetM`. Forms (a call takes the first that fits):
-
-            - `set_m(self, value)` -> `ascendc.mmad_bit_mode_params.set_m`
-            """
-            ...
-
-    else:
-
-        def set_m(self, *args: Any, **kwargs: Any) -> None:
-            """`p.SetM(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-            12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetM`. Forms (a call takes the first that fits):
-
-            - `set_m(self, value)` -> `ascendc.mmad_bit_mode_params.set_m`
-            """
-            return _MmadBitModeParams_set_m(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_n(self, value: Int) -> None:
-            """`p.SetN(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-            12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetN`. Forms (a call takes the first that fits):
-
-            - `set_n(self, value)` -> `ascendc.mmad_bit_mode_params.set_n`
-            """
-            ...
-
-    else:
-
-        def set_n(self, *args: Any, **kwargs: Any) -> None:
-            """`p.SetN(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-            12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetN`. Forms (a call takes the first that fits):
-
-            - `set_n(self, value)` -> `ascendc.mmad_bit_mode_params.set_n`
-            """
-            return _MmadBitModeParams_set_n(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_unit_flag(self, value: Int) -> None:
-            """`p.SetUnitFlag(value)` (Ascend 950): the field of the packed word (m, k, n keep
-            their low 12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetUnitFlag`. Forms (a call takes the first that fits):
-
-            - `set_unit_flag(self, value)` -> `ascendc.mmad_bit_mode_params.set_unit_flag`
-            """
-            ...
-
-    else:
-
-        def set_unit_flag(self, *args: Any, **kwargs: Any) -> None:
-            """`p.SetUnitFlag(value)` (Ascend 950): the field of the packed word (m, k, n keep
-            their low 12 bits, unitFlag its low 2).
-
-            Ascend C: `AscendC::SetUnitFlag`. Forms (a call takes the first that fits):
-
-            - `set_unit_flag(self, value)` -> `ascendc.mmad_bit_mode_params.set_unit_flag`
-            """
-            return _MmadBitModeParams_set_unit_flag(self, *args, **kwargs)
+        - `set_unit_flag(self, value)` -> `ascendc.mmad_bit_mode_params.set_unit_flag`
+        """
+        return _MmadBitModeParams_set_unit_flag(self, *args, **kwargs)
 
 
 class ShapeInfoSpecMethods:
@@ -908,49 +403,23 @@ class ShapeInfoSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def original_shape(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`info.originalShape[dim]`: the original extent of dimension `dim` of a ShapeInfo.
 
-        def original_shape(self, dim: Int) -> RuntimeScalar:
-            """`info.originalShape[dim]`: the original extent of dimension `dim` of a ShapeInfo.
+        Ascend C: `AscendC::originalShape`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::originalShape`. Forms (a call takes the first that fits):
+        - `original_shape(self, dim)` -> `ascendc.shape_info.original_shape`
+        """
+        return _ShapeInfo_original_shape(self, *args, **kwargs)
 
-            - `original_shape(self, dim)` -> `ascendc.shape_info.original_shape`
-            """
-            ...
+    def shape(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`info.shape[dim]`: the extent of dimension `dim` of a ShapeInfo.
 
-    else:
+        Ascend C: `AscendC::shape`. Forms (a call takes the first that fits):
 
-        def original_shape(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`info.originalShape[dim]`: the original extent of dimension `dim` of a ShapeInfo.
-
-            Ascend C: `AscendC::originalShape`. Forms (a call takes the first that fits):
-
-            - `original_shape(self, dim)` -> `ascendc.shape_info.original_shape`
-            """
-            return _ShapeInfo_original_shape(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def shape(self, dim: Int) -> RuntimeScalar:
-            """`info.shape[dim]`: the extent of dimension `dim` of a ShapeInfo.
-
-            Ascend C: `AscendC::shape`. Forms (a call takes the first that fits):
-
-            - `shape(self, dim)` -> `ascendc.shape_info.shape`
-            """
-            ...
-
-    else:
-
-        def shape(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`info.shape[dim]`: the extent of dimension `dim` of a ShapeInfo.
-
-            Ascend C: `AscendC::shape`. Forms (a call takes the first that fits):
-
-            - `shape(self, dim)` -> `ascendc.shape_info.shape`
-            """
-            return _ShapeInfo_shape(self, *args, **kwargs)
+        - `shape(self, dim)` -> `ascendc.shape_info.shape`
+        """
+        return _ShapeInfo_shape(self, *args, **kwargs)
 
 
 class TBufPoolSpecMethods:
@@ -959,53 +428,24 @@ class TBufPoolSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def init_buf_pool(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of a pool for a TBufPool (shared
+        with `shareBuf`'s, if given).
 
-        def init_buf_pool(
-            self, buf_pool: TBufPool, len: Int = 0, share_buf: TBufPool | None = None
-        ) -> RuntimeScalar:
-            """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of a pool for a TBufPool (shared
-            with `shareBuf`'s, if given).
+        Ascend C: `AscendC::InitBufPool`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::InitBufPool`. Forms (a call takes the first that fits):
+        - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.tbuf_pool.init_buf_pool`
+        """
+        return _TBufPool_init_buf_pool(self, *args, **kwargs)
 
-            - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.tbuf_pool.init_buf_pool`
-            """
-            ...
+    def reset(self, *args: Any, **kwargs: Any) -> None:
+        """`pool.Reset()`: free every buffer of the pool.
 
-    else:
+        Ascend C: `AscendC::Reset`. Forms (a call takes the first that fits):
 
-        def init_buf_pool(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of a pool for a TBufPool (shared
-            with `shareBuf`'s, if given).
-
-            Ascend C: `AscendC::InitBufPool`. Forms (a call takes the first that fits):
-
-            - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.tbuf_pool.init_buf_pool`
-            """
-            return _TBufPool_init_buf_pool(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def reset(self) -> None:
-            """`pool.Reset()`: free every buffer of the pool.
-
-            Ascend C: `AscendC::Reset`. Forms (a call takes the first that fits):
-
-            - `reset(self)` -> `ascendc.tbuf_pool.reset`
-            """
-            ...
-
-    else:
-
-        def reset(self, *args: Any, **kwargs: Any) -> None:
-            """`pool.Reset()`: free every buffer of the pool.
-
-            Ascend C: `AscendC::Reset`. Forms (a call takes the first that fits):
-
-            - `reset(self)` -> `ascendc.tbuf_pool.reset`
-            """
-            return _TBufPool_reset(self, *args, **kwargs)
+        - `reset(self)` -> `ascendc.tbuf_pool.reset`
+        """
+        return _TBufPool_reset(self, *args, **kwargs)
 
 
 class TPipeSpecMethods:
@@ -1014,163 +454,69 @@ class TPipeSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def alloc_event_id(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`pipe.AllocEventID<event>()`: take a free event id of `event`.
 
-        def alloc_event_id(self, event: HardEvent = HardEvent.V_S) -> RuntimeScalar:
-            """`pipe.AllocEventID<event>()`: take a free event id of `event`.
+        Ascend C: `AscendC::AllocEventID`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::AllocEventID`. Forms (a call takes the first that fits):
+        - `alloc_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.alloc_event_id`
+        """
+        return _TPipe_alloc_event_id(self, *args, **kwargs)
 
-            - `alloc_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.alloc_event_id`
-            """
-            ...
+    def destroy(self, *args: Any, **kwargs: Any) -> None:
+        """`pipe.Destroy()`: release the pipe's buffers and events.
 
-    else:
+        Ascend C: `AscendC::Destroy`. Forms (a call takes the first that fits):
 
-        def alloc_event_id(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`pipe.AllocEventID<event>()`: take a free event id of `event`.
+        - `destroy(self)` -> `ascendc.pipe.destroy`
+        """
+        return _TPipe_destroy(self, *args, **kwargs)
 
-            Ascend C: `AscendC::AllocEventID`. Forms (a call takes the first that fits):
+    def fetch_event_id(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`pipe.FetchEventID<event>()`: the next free event id (not taken) of `event`.
 
-            - `alloc_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.alloc_event_id`
-            """
-            return _TPipe_alloc_event_id(self, *args, **kwargs)
+        Ascend C: `AscendC::FetchEventID`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
+        - `fetch_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.fetch_event_id`
+        """
+        return _TPipe_fetch_event_id(self, *args, **kwargs)
 
-        def destroy(self) -> None:
-            """`pipe.Destroy()`: release the pipe's buffers and events.
+    def init(self, *args: Any, **kwargs: Any) -> None:
+        """`pipe.Init()`: initialise the pipe's state.
 
-            Ascend C: `AscendC::Destroy`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::Init`. Forms (a call takes the first that fits):
 
-            - `destroy(self)` -> `ascendc.pipe.destroy`
-            """
-            ...
+        - `init(self)` -> `ascendc.pipe.init`
+        """
+        return _TPipe_init(self, *args, **kwargs)
 
-    else:
+    def init_buf_pool(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of the pipe for a TBufPool
+        (shared with `shareBuf`'s, if given).
 
-        def destroy(self, *args: Any, **kwargs: Any) -> None:
-            """`pipe.Destroy()`: release the pipe's buffers and events.
+        Ascend C: `AscendC::InitBufPool`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::Destroy`. Forms (a call takes the first that fits):
+        - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.pipe.init_buf_pool`
+        """
+        return _TPipe_init_buf_pool(self, *args, **kwargs)
 
-            - `destroy(self)` -> `ascendc.pipe.destroy`
-            """
-            return _TPipe_destroy(self, *args, **kwargs)
+    def release_event_id(self, *args: Any, **kwargs: Any) -> None:
+        """`pipe.ReleaseEventID<event>(id)`: give back an event id AllocEventID took.
 
-    if TYPE_CHECKING:
+        Ascend C: `AscendC::ReleaseEventID`. Forms (a call takes the first that fits):
 
-        def fetch_event_id(self, event: HardEvent = HardEvent.V_S) -> RuntimeScalar:
-            """`pipe.FetchEventID<event>()`: the next free event id (not taken) of `event`.
+        - `release_event_id(self, id, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.release_event_id`
+        """
+        return _TPipe_release_event_id(self, *args, **kwargs)
 
-            Ascend C: `AscendC::FetchEventID`. Forms (a call takes the first that fits):
+    def reset(self, *args: Any, **kwargs: Any) -> None:
+        """`pipe.Reset()`: reset the pipe's buffers and events.
 
-            - `fetch_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.fetch_event_id`
-            """
-            ...
+        Ascend C: `AscendC::Reset`. Forms (a call takes the first that fits):
 
-    else:
-
-        def fetch_event_id(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`pipe.FetchEventID<event>()`: the next free event id (not taken) of `event`.
-
-            Ascend C: `AscendC::FetchEventID`. Forms (a call takes the first that fits):
-
-            - `fetch_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.fetch_event_id`
-            """
-            return _TPipe_fetch_event_id(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def init(self) -> None:
-            """`pipe.Init()`: initialise the pipe's state.
-
-            Ascend C: `AscendC::Init`. Forms (a call takes the first that fits):
-
-            - `init(self)` -> `ascendc.pipe.init`
-            """
-            ...
-
-    else:
-
-        def init(self, *args: Any, **kwargs: Any) -> None:
-            """`pipe.Init()`: initialise the pipe's state.
-
-            Ascend C: `AscendC::Init`. Forms (a call takes the first that fits):
-
-            - `init(self)` -> `ascendc.pipe.init`
-            """
-            return _TPipe_init(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def init_buf_pool(
-            self, buf_pool: TBufPool, len: Int = 0, share_buf: TBufPool | None = None
-        ) -> RuntimeScalar:
-            """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of the pipe for a TBufPool
-            (shared with `shareBuf`'s, if given).
-
-            Ascend C: `AscendC::InitBufPool`. Forms (a call takes the first that fits):
-
-            - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.pipe.init_buf_pool`
-            """
-            ...
-
-    else:
-
-        def init_buf_pool(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of the pipe for a TBufPool
-            (shared with `shareBuf`'s, if given).
-
-            Ascend C: `AscendC::InitBufPool`. Forms (a call takes the first that fits):
-
-            - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.pipe.init_buf_pool`
-            """
-            return _TPipe_init_buf_pool(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def release_event_id(self, id: Int, event: HardEvent = HardEvent.V_S) -> None:
-            """`pipe.ReleaseEventID<event>(id)`: give back an event id AllocEventID took.
-
-            Ascend C: `AscendC::ReleaseEventID`. Forms (a call takes the first that fits):
-
-            - `release_event_id(self, id, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.release_event_id`
-            """
-            ...
-
-    else:
-
-        def release_event_id(self, *args: Any, **kwargs: Any) -> None:
-            """`pipe.ReleaseEventID<event>(id)`: give back an event id AllocEventID took.
-
-            Ascend C: `AscendC::ReleaseEventID`. Forms (a call takes the first that fits):
-
-            - `release_event_id(self, id, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.release_event_id`
-            """
-            return _TPipe_release_event_id(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def reset(self) -> None:
-            """`pipe.Reset()`: reset the pipe's buffers and events.
-
-            Ascend C: `AscendC::Reset`. Forms (a call takes the first that fits):
-
-            - `reset(self)` -> `ascendc.pipe.reset`
-            """
-            ...
-
-    else:
-
-        def reset(self, *args: Any, **kwargs: Any) -> None:
-            """`pipe.Reset()`: reset the pipe's buffers and events.
-
-            Ascend C: `AscendC::Reset`. Forms (a call takes the first that fits):
-
-            - `reset(self)` -> `ascendc.pipe.reset`
-            """
-            return _TPipe_reset(self, *args, **kwargs)
+        - `reset(self)` -> `ascendc.pipe.reset`
+        """
+        return _TPipe_reset(self, *args, **kwargs)
 
 
 class TQueBindSpecMethods:
@@ -1179,169 +525,72 @@ class TQueBindSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def free_all_event(self, *args: Any, **kwargs: Any) -> None:
+        """`que.FreeAllEvent()`: wait for the events of the buffers FreeTensor gave back and
+        release their ids (event ids are few; a queue's buffers each hold one until the next
+        AllocTensor waits on it). No tensor may be EnQue'd then; depth >= 1, as the headers
+        static_assert.
 
-        def free_all_event(self) -> None:
-            """`que.FreeAllEvent()`: wait for the events of the buffers FreeTensor gave back and
-            release their ids (event ids are few; a queue's buffers each hold one until the next
-            AllocTensor waits on it). No tensor may be EnQue'd then; depth >= 1, as the headers
-            static_assert.
+        Ascend C: `AscendC::FreeAllEvent`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::FreeAllEvent`. Forms (a call takes the first that fits):
+        - `free_all_event(self)` -> `ascendc.que_bind.free_all_event`
+        """
+        return _TQueBind_free_all_event(self, *args, **kwargs)
 
-            - `free_all_event(self)` -> `ascendc.que_bind.free_all_event`
-            """
-            ...
+    def get_tensor_count_in_que(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`que.GetTensorCountInQue()`: how many tensors are enqueued (int32_t).
 
-    else:
+        Ascend C: `AscendC::GetTensorCountInQue`. Forms (a call takes the first that fits):
 
-        def free_all_event(self, *args: Any, **kwargs: Any) -> None:
-            """`que.FreeAllEvent()`: wait for the events of the buffers FreeTensor gave back and
-            release their ids (event ids are few; a queue's buffers each hold one until the next
-            AllocTensor waits on it). No tensor may be EnQue'd then; depth >= 1, as the headers
-            static_assert.
+        - `get_tensor_count_in_que(self)` -> `ascendc.que_bind.get_tensor_count_in_que`
+        """
+        return _TQueBind_get_tensor_count_in_que(self, *args, **kwargs)
 
-            Ascend C: `AscendC::FreeAllEvent`. Forms (a call takes the first that fits):
+    def has_idle_buffer(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`que.HasIdleBuffer()`: whether a buffer is free.
 
-            - `free_all_event(self)` -> `ascendc.que_bind.free_all_event`
-            """
-            return _TQueBind_free_all_event(self, *args, **kwargs)
+        Ascend C: `AscendC::HasIdleBuffer`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
+        - `has_idle_buffer(self)` -> `ascendc.que_bind.has_idle_buffer`
+        """
+        return _TQueBind_has_idle_buffer(self, *args, **kwargs)
 
-        def get_tensor_count_in_que(self) -> RuntimeScalar:
-            """`que.GetTensorCountInQue()`: how many tensors are enqueued (int32_t).
+    def has_tensor_in_que(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`que.HasTensorInQue()`: whether a tensor is enqueued.
 
-            Ascend C: `AscendC::GetTensorCountInQue`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::HasTensorInQue`. Forms (a call takes the first that fits):
 
-            - `get_tensor_count_in_que(self)` -> `ascendc.que_bind.get_tensor_count_in_que`
-            """
-            ...
+        - `has_tensor_in_que(self)` -> `ascendc.que_bind.has_tensor_in_que`
+        """
+        return _TQueBind_has_tensor_in_que(self, *args, **kwargs)
 
-    else:
+    def init_buf_handle(self, *args: Any, **kwargs: Any) -> None:
+        """`que.InitBufHandle(&pool, index, handle, addr, len)`: give buffer `index` of a
+        custom TBufPool to the queue.
 
-        def get_tensor_count_in_que(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`que.GetTensorCountInQue()`: how many tensors are enqueued (int32_t).
+        Ascend C: `AscendC::InitBufHandle`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetTensorCountInQue`. Forms (a call takes the first that fits):
+        - `init_buf_handle(self, buf_pool, index, buf_handle, cur_pool_addr, len)` -> `ascendc.que_bind.init_buf_handle`
+        """
+        return _TQueBind_init_buf_handle(self, *args, **kwargs)
 
-            - `get_tensor_count_in_que(self)` -> `ascendc.que_bind.get_tensor_count_in_que`
-            """
-            return _TQueBind_get_tensor_count_in_que(self, *args, **kwargs)
+    def init_start_buf_handle(self, *args: Any, **kwargs: Any) -> None:
+        """`que.InitStartBufHandle(handle, num, len)`: the queue's buffers start at `handle`.
 
-    if TYPE_CHECKING:
+        Ascend C: `AscendC::InitStartBufHandle`. Forms (a call takes the first that fits):
 
-        def has_idle_buffer(self) -> RuntimeScalar:
-            """`que.HasIdleBuffer()`: whether a buffer is free.
+        - `init_start_buf_handle(self, start_buf_handle, num, len)` -> `ascendc.que_bind.init_start_buf_handle`
+        """
+        return _TQueBind_init_start_buf_handle(self, *args, **kwargs)
 
-            Ascend C: `AscendC::HasIdleBuffer`. Forms (a call takes the first that fits):
+    def vacant_in_que(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`que.VacantInQue()`: whether the queue can take a tensor.
 
-            - `has_idle_buffer(self)` -> `ascendc.que_bind.has_idle_buffer`
-            """
-            ...
+        Ascend C: `AscendC::VacantInQue`. Forms (a call takes the first that fits):
 
-    else:
-
-        def has_idle_buffer(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`que.HasIdleBuffer()`: whether a buffer is free.
-
-            Ascend C: `AscendC::HasIdleBuffer`. Forms (a call takes the first that fits):
-
-            - `has_idle_buffer(self)` -> `ascendc.que_bind.has_idle_buffer`
-            """
-            return _TQueBind_has_idle_buffer(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def has_tensor_in_que(self) -> RuntimeScalar:
-            """`que.HasTensorInQue()`: whether a tensor is enqueued.
-
-            Ascend C: `AscendC::HasTensorInQue`. Forms (a call takes the first that fits):
-
-            - `has_tensor_in_que(self)` -> `ascendc.que_bind.has_tensor_in_que`
-            """
-            ...
-
-    else:
-
-        def has_tensor_in_que(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`que.HasTensorInQue()`: whether a tensor is enqueued.
-
-            Ascend C: `AscendC::HasTensorInQue`. Forms (a call takes the first that fits):
-
-            - `has_tensor_in_que(self)` -> `ascendc.que_bind.has_tensor_in_que`
-            """
-            return _TQueBind_has_tensor_in_que(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def init_buf_handle(
-            self, buf_pool: TBufPool, index: Int, buf_handle: IRValue, cur_pool_addr: Int, len: Int
-        ) -> None:
-            """`que.InitBufHandle(&pool, index, handle, addr, len)`: give buffer `index` of a
-            custom TBufPool to the queue.
-
-            Ascend C: `AscendC::InitBufHandle`. Forms (a call takes the first that fits):
-
-            - `init_buf_handle(self, buf_pool, index, buf_handle, cur_pool_addr, len)` -> `ascendc.que_bind.init_buf_handle`
-            """
-            ...
-
-    else:
-
-        def init_buf_handle(self, *args: Any, **kwargs: Any) -> None:
-            """`que.InitBufHandle(&pool, index, handle, addr, len)`: give buffer `index` of a
-            custom TBufPool to the queue.
-
-            Ascend C: `AscendC::InitBufHandle`. Forms (a call takes the first that fits):
-
-            - `init_buf_handle(self, buf_pool, index, buf_handle, cur_pool_addr, len)` -> `ascendc.que_bind.init_buf_handle`
-            """
-            return _TQueBind_init_buf_handle(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def init_start_buf_handle(self, start_buf_handle: IRValue, num: Int, len: Int) -> None:
-            """`que.InitStartBufHandle(handle, num, len)`: the queue's buffers start at `handle`.
-
-            Ascend C: `AscendC::InitStartBufHandle`. Forms (a call takes the first that fits):
-
-            - `init_start_buf_handle(self, start_buf_handle, num, len)` -> `ascendc.que_bind.init_start_buf_handle`
-            """
-            ...
-
-    else:
-
-        def init_start_buf_handle(self, *args: Any, **kwargs: Any) -> None:
-            """`que.InitStartBufHandle(handle, num, len)`: the queue's buffers start at `handle`.
-
-            Ascend C: `AscendC::InitStartBufHandle`. Forms (a call takes the first that fits):
-
-            - `init_start_buf_handle(self, start_buf_handle, num, len)` -> `ascendc.que_bind.init_start_buf_handle`
-            """
-            return _TQueBind_init_start_buf_handle(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def vacant_in_que(self) -> RuntimeScalar:
-            """`que.VacantInQue()`: whether the queue can take a tensor.
-
-            Ascend C: `AscendC::VacantInQue`. Forms (a call takes the first that fits):
-
-            - `vacant_in_que(self)` -> `ascendc.que_bind.vacant_in_que`
-            """
-            ...
-
-    else:
-
-        def vacant_in_que(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`que.VacantInQue()`: whether the queue can take a tensor.
-
-            Ascend C: `AscendC::VacantInQue`. Forms (a call takes the first that fits):
-
-            - `vacant_in_que(self)` -> `ascendc.que_bind.vacant_in_que`
-            """
-            return _TQueBind_vacant_in_que(self, *args, **kwargs)
+        - `vacant_in_que(self)` -> `ascendc.que_bind.vacant_in_que`
+        """
+        return _TQueBind_vacant_in_que(self, *args, **kwargs)
 
 
 class TensorDescSpecMethods:
@@ -1350,93 +599,41 @@ class TensorDescSpecMethods:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:
+    def get_dim(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`d.GetDim()`: the number of dimensions (uint64_t).
 
-        def get_dim(self) -> RuntimeScalar:
-            """`d.GetDim()`: the number of dimensions (uint64_t).
+        Ascend C: `AscendC::GetDim`. Forms (a call takes the first that fits):
 
-            Ascend C: `AscendC::GetDim`. Forms (a call takes the first that fits):
+        - `get_dim(self)` -> `ascendc.tensor_desc_get_dim`
+        """
+        return _TensorDesc_get_dim(self, *args, **kwargs)
 
-            - `get_dim(self)` -> `ascendc.tensor_desc_get_dim`
-            """
-            ...
+    def get_index(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`d.GetIndex()`: the tensor's index in its list (uint64_t).
 
-    else:
+        Ascend C: `AscendC::GetIndex`. Forms (a call takes the first that fits):
 
-        def get_dim(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`d.GetDim()`: the number of dimensions (uint64_t).
+        - `get_index(self)` -> `ascendc.tensor_desc_get_index`
+        """
+        return _TensorDesc_get_index(self, *args, **kwargs)
 
-            Ascend C: `AscendC::GetDim`. Forms (a call takes the first that fits):
+    def get_shape(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
+        """`d.GetShape(i)`: the extent of dimension `i` (uint64_t).
 
-            - `get_dim(self)` -> `ascendc.tensor_desc_get_dim`
-            """
-            return _TensorDesc_get_dim(self, *args, **kwargs)
+        Ascend C: `AscendC::GetShape`. Forms (a call takes the first that fits):
 
-    if TYPE_CHECKING:
+        - `get_shape(self, offset)` -> `ascendc.tensor_desc_get_shape`
+        """
+        return _TensorDesc_get_shape(self, *args, **kwargs)
 
-        def get_index(self) -> RuntimeScalar:
-            """`d.GetIndex()`: the tensor's index in its list (uint64_t).
+    def set_shape_addr(self, *args: Any, **kwargs: Any) -> None:
+        """`d.SetShapeAddr(shapePtr)`: where the tensor's shape is (an address as uint64_t).
 
-            Ascend C: `AscendC::GetIndex`. Forms (a call takes the first that fits):
+        Ascend C: `AscendC::SetShapeAddr`. Forms (a call takes the first that fits):
 
-            - `get_index(self)` -> `ascendc.tensor_desc_get_index`
-            """
-            ...
-
-    else:
-
-        def get_index(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`d.GetIndex()`: the tensor's index in its list (uint64_t).
-
-            Ascend C: `AscendC::GetIndex`. Forms (a call takes the first that fits):
-
-            - `get_index(self)` -> `ascendc.tensor_desc_get_index`
-            """
-            return _TensorDesc_get_index(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def get_shape(self, offset: Int) -> RuntimeScalar:
-            """`d.GetShape(i)`: the extent of dimension `i` (uint64_t).
-
-            Ascend C: `AscendC::GetShape`. Forms (a call takes the first that fits):
-
-            - `get_shape(self, offset)` -> `ascendc.tensor_desc_get_shape`
-            """
-            ...
-
-    else:
-
-        def get_shape(self, *args: Any, **kwargs: Any) -> RuntimeScalar:
-            """`d.GetShape(i)`: the extent of dimension `i` (uint64_t).
-
-            Ascend C: `AscendC::GetShape`. Forms (a call takes the first that fits):
-
-            - `get_shape(self, offset)` -> `ascendc.tensor_desc_get_shape`
-            """
-            return _TensorDesc_get_shape(self, *args, **kwargs)
-
-    if TYPE_CHECKING:
-
-        def set_shape_addr(self, shape_ptr: Int) -> None:
-            """`d.SetShapeAddr(shapePtr)`: where the tensor's shape is (an address as uint64_t).
-
-            Ascend C: `AscendC::SetShapeAddr`. Forms (a call takes the first that fits):
-
-            - `set_shape_addr(self, shape_ptr)` -> `ascendc.tensor_desc_set_shape_addr`
-            """
-            ...
-
-    else:
-
-        def set_shape_addr(self, *args: Any, **kwargs: Any) -> None:
-            """`d.SetShapeAddr(shapePtr)`: where the tensor's shape is (an address as uint64_t).
-
-            Ascend C: `AscendC::SetShapeAddr`. Forms (a call takes the first that fits):
-
-            - `set_shape_addr(self, shape_ptr)` -> `ascendc.tensor_desc_set_shape_addr`
-            """
-            return _TensorDesc_set_shape_addr(self, *args, **kwargs)
+        - `set_shape_addr(self, shape_ptr)` -> `ascendc.tensor_desc_set_shape_addr`
+        """
+        return _TensorDesc_set_shape_addr(self, *args, **kwargs)
 
 
 # Each method calls its spec function, built when a kernel first calls it.

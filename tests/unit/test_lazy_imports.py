@@ -89,6 +89,10 @@ LAZY = {
     "asc_xdsl.dialects.ascendc.struct_fields",
     # Ascend 950's low-precision float types (`ascendc.LAZY_TYPES`)
     "asc_xdsl.dialects.ascendc.fp8_types",
+    # Ascend 950's dtype, operand and constructor tables (`family_dtypes` reads them
+    # when a module for another family is verified)
+    "asc_xdsl.dialects.ascendc.family_3510",
+    "asc_xdsl.dialects.ascendc.family_3510_probed",
     # the sync family (the printer handles `set_ffts_base_addr` by name; the block
     # index is `sysvar`'s)
     "asc_xdsl.dialects.ascendc.sync",

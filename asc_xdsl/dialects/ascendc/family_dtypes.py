@@ -25,8 +25,6 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from asc_xdsl import soc as soc_table
-from asc_xdsl.dialects.ascendc import family_3510
-from asc_xdsl.dialects.ascendc.family_3510 import ASCEND_950
 from asc_xdsl.utils.records import FrozenRecord, init_fields
 
 DtypeTable = Mapping[str, tuple[str, ...]]
@@ -158,40 +156,60 @@ def _from_rows(
 def _family_dtypes() -> Mapping[str, Mapping[str, Delta | Unsupported]]:
     """`FAMILY_DTYPES`, made when a module for another family is first verified (Ascend
     950's ~200 rows become records then, not at import)."""
+    from asc_xdsl.dialects.ascendc import family_3510
+
     return MappingProxyType(
         {
             soc_table.ATLAS_INFERENCE: MappingProxyType(_ATLAS_INFERENCE),
-            soc_table.ASCEND_950: MappingProxyType(_from_rows(ASCEND_950, family_3510.EXTRA_FORMS)),
+            soc_table.ASCEND_950: MappingProxyType(
+                _from_rows(family_3510.ASCEND_950, family_3510.EXTRA_FORMS)
+            ),
         }
     )
+
+
+@functools.cache
+def _family_tables() -> dict[str, object]:
+    """`FAMILY_OPERAND_RULES` and `FAMILY_CONSTRUCTORS`, made on first use: they are
+    Ascend 950's (`family_3510`), which an Atlas A2/A3 compile never loads."""
+    from asc_xdsl.dialects.ascendc import family_3510
+
+    return {
+        "FAMILY_OPERAND_RULES": MappingProxyType({soc_table.ASCEND_950: family_3510.OPERAND_RULES}),
+        "FAMILY_CONSTRUCTORS": MappingProxyType({soc_table.ASCEND_950: family_3510.CONSTRUCTORS}),
+    }
 
 
 if TYPE_CHECKING:
     FAMILY_DTYPES: Mapping[str, Mapping[str, Delta | Unsupported]]
     """SoC family (other than Atlas A2/A3) -> Ascend C API (or op name) -> its table's delta."""
+    FAMILY_OPERAND_RULES: Mapping[str, Mapping[str, Mapping[str, tuple[str, ...] | str]]]
+    """SoC family -> op -> operand -> the dtypes it takes there, or the type variable whose
+    element type it must have (operands that are no type variable of the dtype tables)."""
+    FAMILY_CONSTRUCTORS: Mapping[str, Mapping[str, tuple[int, ...]]]
+    """SoC family -> C++ struct -> the field counts its constructors take there."""
+    LISTED_APIS: frozenset[str]
+    """APIs and op names some family states: a spec without an Atlas A2/A3 table is
+    checked too."""
 else:
 
     def __getattr__(name: str) -> object:
-        if name == "FAMILY_DTYPES":  # (made on first use: `_family_dtypes`)
+        # (each made on first use: `_family_dtypes`, `_family_tables`, `listed_apis`)
+        if name == "FAMILY_DTYPES":
             return _family_dtypes()
+        if name == "LISTED_APIS":
+            return listed_apis()
+        if name in ("FAMILY_OPERAND_RULES", "FAMILY_CONSTRUCTORS"):
+            return _family_tables()[name]
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-FAMILY_OPERAND_RULES: Mapping[str, Mapping[str, Mapping[str, tuple[str, ...] | str]]] = (
-    MappingProxyType({soc_table.ASCEND_950: family_3510.OPERAND_RULES})
-)
-"""SoC family -> op -> operand -> the dtypes it takes there, or the type variable whose
-element type it must have (operands that are no type variable of the dtype tables)."""
-
-FAMILY_CONSTRUCTORS: Mapping[str, Mapping[str, tuple[int, ...]]] = MappingProxyType(
-    {soc_table.ASCEND_950: family_3510.CONSTRUCTORS}
-)
-"""SoC family -> C++ struct -> the field counts its constructors take there."""
 
 
 def operand_rule_problem(op, family: str) -> str | None:  # type: ignore[no-untyped-def]
     """What `op` (a spec op) passes that `family`'s operand rules refuse, or None."""
-    for operand, rule in FAMILY_OPERAND_RULES.get(family, {}).get(op.name, {}).items():
+    if family != soc_table.ASCEND_950:  # (the only family with operand rules)
+        return None
+    rules = _family_tables()["FAMILY_OPERAND_RULES"]
+    for operand, rule in rules.get(family, {}).get(op.name, {}).items():  # type: ignore[attr-defined]
         value = getattr(op, operand, None)
         if value is None:
             continue
@@ -205,9 +223,13 @@ def operand_rule_problem(op, family: str) -> str | None:  # type: ignore[no-unty
     return None
 
 
-LISTED_APIS = frozenset({*_ATLAS_INFERENCE, *ASCEND_950, *family_3510.EXTRA_FORMS})
-"""APIs and op names some family states: a spec without an Atlas A2/A3 table is checked
-too."""
+@functools.cache
+def listed_apis() -> frozenset[str]:
+    """`LISTED_APIS`: the APIs and op names some family states (a spec without an Atlas
+    A2/A3 table is checked on that family too)."""
+    from asc_xdsl.dialects.ascendc import family_3510
+
+    return frozenset({*_ATLAS_INFERENCE, *family_3510.ASCEND_950, *family_3510.EXTRA_FORMS})
 
 
 def family_dtypes(

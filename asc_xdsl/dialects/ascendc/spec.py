@@ -28,6 +28,7 @@ import functools
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum, Flag, auto
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
@@ -85,9 +86,9 @@ from asc_xdsl.dialects.ascendc.base import (
 )
 from asc_xdsl.dialects.ascendc.enums import AscEnum
 from asc_xdsl.dialects.ascendc.family_dtypes import (
-    LISTED_APIS,
     Unsupported,
     family_dtypes,
+    listed_apis,
     operand_rule_problem,
 )
 from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
@@ -101,7 +102,7 @@ from asc_xdsl.dialects.ascendc.types import (
 from asc_xdsl.dialects.fast_build import init_op, irdl_init
 from asc_xdsl.dialects.fast_verify import accept, accepted_before, keep_verdicts, new_context
 from asc_xdsl.dialects.interned import int_attr, int_type
-from asc_xdsl.soc import ASCEND_950
+from asc_xdsl.soc import ASCEND_950, ATLAS_A2_A3
 from asc_xdsl.utils.class_tests import is_subclass
 from asc_xdsl.utils.op_definition import op_definition
 from asc_xdsl.utils.records import FrozenRecord, Record
@@ -112,6 +113,9 @@ from asc_xdsl.utils.records import FrozenRecord, Record
 # `object.__setattr__` calls over a keyword dict, a quarter of the cost
 # (docs/performance.md). A frozen record refuses assignment only from outside.
 _set = object.__setattr__
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+"""The `dtypes` and `example` of a spec that states none: one shared read-only mapping,
+not an empty dict per spec (two containers fewer a record for the collector to count)."""
 
 # ---------------------------------------------------------------------------
 # Type rules: IRDL constraints with messages that say what was expected.
@@ -782,7 +786,7 @@ class OpSpec(FrozenRecord):
             emit=emit,
             template=template,
             call=call,
-            dtypes={} if dtypes is None else dtypes,
+            dtypes=_EMPTY if dtypes is None else dtypes,
             pipe=pipe,
             py=py,
             py_params=py_params,
@@ -791,7 +795,7 @@ class OpSpec(FrozenRecord):
             format=format,
             dialect=dialect,
             views=views,
-            example={} if example is None else example,
+            example=_EMPTY if example is None else example,
             lowered_by=lowered_by,
         )
 
@@ -924,20 +928,38 @@ _TYPE_TEXTS: dict[Attribute, str] = {}
 
 
 @functools.cache
-def _verify_plan(cls: type) -> tuple[Any, dict[str, Any] | None, dict[str, int] | None]:
-    """(its enum properties; None when no dtype table can apply to it, else its tables by
-    SoC family as found; for an op of fixed arity, the position of the first operand of
-    each element-type variable), once per op class."""
+def _verify_plan(cls: type) -> tuple[Any, dict[str, Any], dict[str, int] | None]:
+    """(its enum properties; its dtype tables by SoC family as found (`_NO_TABLE` for a
+    family none applies on); for an op of fixed arity, the position of the first operand
+    of each element-type variable), once per op class."""
     spec: OpSpec = cls.SPEC  # type: ignore[attr-defined]
     enums = tuple((p.name, p.enum, p.optional) for p in spec.props if p.enum is not None)
-    listed = spec.api in LISTED_APIS or cls.name in LISTED_APIS  # type: ignore[attr-defined]
     positions: dict[str, int] | None = None
     if _fixed_arity(cls):
         positions = {}
         for i, o in enumerate(spec.operands):
             if o.type.var is not None:
                 positions.setdefault(o.type.var, i)
-    return enums, ({} if spec.dtypes or listed else None), positions
+    return enums, {}, positions
+
+
+_NO_TABLE = object()
+"""A family no dtype table applies on, for a spec: it states none (no Atlas A2/A3
+table) and the family's list does not name its API or op."""
+
+
+def _family_table(cls: type, spec: OpSpec, family: str) -> Any:
+    """The dtype table of `cls` on `family`: `family_dtypes`' answer, or `_NO_TABLE`.
+    A spec without an Atlas A2/A3 table has one elsewhere only if that family lists
+    it; the lists are Ascend 950's and the inference series' (`listed_apis`), loaded
+    here only for a module compiled for one of them."""
+    if not spec.dtypes:
+        if family == ATLAS_A2_A3:
+            return _NO_TABLE
+        listed = listed_apis()
+        if spec.api not in listed and cls.name not in listed:  # type: ignore[attr-defined]
+            return _NO_TABLE
+    return family_dtypes(family, spec.api, spec.dtypes, cls.name)  # type: ignore[attr-defined]
 
 
 def _type_text(t: Attribute) -> str:
@@ -989,16 +1011,16 @@ def _kept_verdict(
     verifier may read more than its operand and result types, properties, attributes
     and SoC family (`family`, the module's): it has regions or successors, a class
     between it and `SpecOp` verifies more (or it was not made by `define_op`), or a trait
-    checks something. Else the tag its verdicts are kept under (by family where a dtype
-    table may apply), and whether an operand is a constant is still asked of each op."""
+    checks something. Else the tag its verdicts are kept under (the class and the SoC
+    family: a dtype table may apply on one), and whether an operand is a constant is
+    still asked of each op."""
     op_def = op_class.get_irdl_definition()
     if getattr(op_class, "_VERIFIES_MORE", True) or op_def.regions or op_def.successors:
         return None
     if any(type(t).verify is not OpTrait.verify for t in op_def.traits):
         return None
-    by_family = _verify_plan(op_class)[1] is not None
     constants = _check_constants if _constant_operands(op_class) else None
-    return (op_class, family if by_family else None), constants
+    return (op_class, family), constants
 
 
 @functools.cache
@@ -1253,14 +1275,14 @@ class SpecOp(AscendCOp):
                     f"({family})"
                 )
             _check_float8_op(self, float8)
-        if by_family is None:
-            return
         family = soc_family(self)
         if family is None:
             return
         table = by_family.get(family, _UNKNOWN_FAMILY)
         if table is _UNKNOWN_FAMILY:
-            table = by_family[family] = family_dtypes(family, spec.api, spec.dtypes, self.name)
+            table = by_family[family] = _family_table(cls, spec, family)
+        if table is _NO_TABLE:
+            return
         if isinstance(table, Unsupported):
             raise VerifyException(
                 f"'{self.name}': {spec.api} is not supported on {family} "

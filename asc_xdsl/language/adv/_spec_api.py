@@ -11,972 +11,348 @@ from typing import TYPE_CHECKING, Any
 from asc_xdsl.language.spec_functions import bind as _bind
 
 if TYPE_CHECKING:
-    from asc_xdsl.language._typing import Bool, Int, Scalar
-    from asc_xdsl.language.adv.tiling import RmsNormTiling, SoftmaxTiling
-    from asc_xdsl.language.builder import IRValue
-    from asc_xdsl.language.core.tensor import LocalTensor
+    pass
 
 
-if TYPE_CHECKING:
+def acos(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Acos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    acos (all of `src` without a count).
 
-    def acos(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Acos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        acos (all of `src` without a count).
+    Ascend C: `AscendC::Acos`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Acos`. Forms (a call takes the first that fits):
+    - `acos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acos`
+    """
+    return _adv_acos(*args, **kwargs)
 
-        - `acos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acos`
-        """
-        ...
 
-else:
+def acosh(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Acosh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    acosh (all of `src` without a count).
 
-    def acos(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Acos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        acos (all of `src` without a count).
+    Ascend C: `AscendC::Acosh`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Acos`. Forms (a call takes the first that fits):
+    - `acosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acosh`
+    """
+    return _adv_acosh(*args, **kwargs)
 
-        - `acos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acos`
-        """
-        return _adv_acos(*args, **kwargs)
 
+def asin(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Asin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    asin (all of `src` without a count).
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::Asin`. Forms (a call takes the first that fits):
 
-    def acosh(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Acosh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        acosh (all of `src` without a count).
+    - `asin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asin`
+    """
+    return _adv_asin(*args, **kwargs)
 
-        Ascend C: `AscendC::Acosh`. Forms (a call takes the first that fits):
 
-        - `acosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acosh`
-        """
-        ...
+def asinh(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Asinh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    asinh (all of `src` without a count).
 
-else:
+    Ascend C: `AscendC::Asinh`. Forms (a call takes the first that fits):
 
-    def acosh(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Acosh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        acosh (all of `src` without a count).
+    - `asinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asinh`
+    """
+    return _adv_asinh(*args, **kwargs)
 
-        Ascend C: `AscendC::Acosh`. Forms (a call takes the first that fits):
 
-        - `acosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acosh`
-        """
-        return _adv_acosh(*args, **kwargs)
+def atan(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Atan<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    atan (all of `src` without a count).
 
+    Ascend C: `AscendC::Atan`. Forms (a call takes the first that fits):
 
-if TYPE_CHECKING:
+    - `atan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atan`
+    """
+    return _adv_atan(*args, **kwargs)
 
-    def asin(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Asin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        asin (all of `src` without a count).
 
-        Ascend C: `AscendC::Asin`. Forms (a call takes the first that fits):
+def atanh(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Atanh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    atanh (all of `src` without a count).
 
-        - `asin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asin`
-        """
-        ...
+    Ascend C: `AscendC::Atanh`. Forms (a call takes the first that fits):
 
-else:
+    - `atanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atanh`
+    """
+    return _adv_atanh(*args, **kwargs)
 
-    def asin(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Asin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        asin (all of `src` without a count).
 
-        Ascend C: `AscendC::Asin`. Forms (a call takes the first that fits):
+def axpy(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Axpy<T, U, isReuseSource>(dst, src, scalar, sharedTmpBuffer, calCount)`: dst
+    += src * scalar (the buffer is optional in pyasc's syntax only).
 
-        - `asin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asin`
-        """
-        return _adv_asin(*args, **kwargs)
+    Ascend C: `AscendC::Axpy`. Forms (a call takes the first that fits):
 
+    - `axpy(dst, src, scalar, count, temp_buffer=None, is_reuse_source=False)` -> `ascendc.axpy`
+    """
+    return _adv_axpy(*args, **kwargs)
 
-if TYPE_CHECKING:
 
-    def asinh(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Asinh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        asinh (all of `src` without a count).
+def ceil(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Ceil<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
+    ceil (all of `src` without a count).
 
-        Ascend C: `AscendC::Asinh`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::Ceil`. Forms (a call takes the first that fits):
 
-        - `asinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asinh`
-        """
-        ...
+    - `ceil(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.ceil`
+    """
+    return _adv_ceil(*args, **kwargs)
 
-else:
 
-    def asinh(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Asinh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        asinh (all of `src` without a count).
+def concat(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Concat(dst, src, tmp, repeatTime)`: lay out scores as proposals for Sort.
 
-        Ascend C: `AscendC::Asinh`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::Concat`. Forms (a call takes the first that fits):
 
-        - `asinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asinh`
-        """
-        return _adv_asinh(*args, **kwargs)
+    - `concat(dst, src, tmp, repeat_time)` -> `ascendc.concat`
+    """
+    return _adv_concat(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def cos(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Cos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    cos (all of `src` without a count).
 
-    def atan(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Atan<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        atan (all of `src` without a count).
+    Ascend C: `AscendC::Cos`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Atan`. Forms (a call takes the first that fits):
+    - `cos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cos`
+    """
+    return _adv_cos(*args, **kwargs)
 
-        - `atan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atan`
-        """
-        ...
 
-else:
+def cosh(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Cosh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    cosh (all of `src` without a count).
 
-    def atan(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Atan<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        atan (all of `src` without a count).
+    Ascend C: `AscendC::Cosh`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Atan`. Forms (a call takes the first that fits):
+    - `cosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cosh`
+    """
+    return _adv_cosh(*args, **kwargs)
 
-        - `atan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atan`
-        """
-        return _adv_atan(*args, **kwargs)
 
+def digamma(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Digamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
+    digamma (all of `src` without a count).
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::Digamma`. Forms (a call takes the first that fits):
 
-    def atanh(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Atanh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        atanh (all of `src` without a count).
+    - `digamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.digamma`
+    """
+    return _adv_digamma(*args, **kwargs)
 
-        Ascend C: `AscendC::Atanh`. Forms (a call takes the first that fits):
 
-        - `atanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atanh`
-        """
-        ...
+def erf(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Erf<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    erf (all of `src` without a count).
 
-else:
+    Ascend C: `AscendC::Erf`. Forms (a call takes the first that fits):
 
-    def atanh(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Atanh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        atanh (all of `src` without a count).
+    - `erf(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erf`
+    """
+    return _adv_erf(*args, **kwargs)
 
-        Ascend C: `AscendC::Atanh`. Forms (a call takes the first that fits):
 
-        - `atanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atanh`
-        """
-        return _adv_atanh(*args, **kwargs)
+def erfc(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Erfc<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    erfc (all of `src` without a count).
 
+    Ascend C: `AscendC::Erfc`. Forms (a call takes the first that fits):
 
-if TYPE_CHECKING:
+    - `erfc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erfc`
+    """
+    return _adv_erfc(*args, **kwargs)
 
-    def axpy(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        count: Int,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Axpy<T, U, isReuseSource>(dst, src, scalar, sharedTmpBuffer, calCount)`: dst
-        += src * scalar (the buffer is optional in pyasc's syntax only).
 
-        Ascend C: `AscendC::Axpy`. Forms (a call takes the first that fits):
+def exp(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Exp<T, taylorExpandLevel, isReuseSource>(dst, src[, sharedTmpBuffer],
+    calCount)`: e^src, the fractional part by a Taylor expansion of the given level.
 
-        - `axpy(dst, src, scalar, count, temp_buffer=None, is_reuse_source=False)` -> `ascendc.axpy`
-        """
-        ...
+    Ascend C: `AscendC::Exp`. Forms (a call takes the first that fits):
 
-else:
+    - `exp(dst, src, count, taylor_expand_level, temp_buffer=None, is_reuse_source=False)` -> `ascendc.exp`
+    """
+    return _adv_exp(*args, **kwargs)
 
-    def axpy(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Axpy<T, U, isReuseSource>(dst, src, scalar, sharedTmpBuffer, calCount)`: dst
-        += src * scalar (the buffer is optional in pyasc's syntax only).
 
-        Ascend C: `AscendC::Axpy`. Forms (a call takes the first that fits):
+def extract(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Extract(dstValue, dstIndex, sorted, repeatTime)`: split sorted proposals into
+    values and indices.
 
-        - `axpy(dst, src, scalar, count, temp_buffer=None, is_reuse_source=False)` -> `ascendc.axpy`
-        """
-        return _adv_axpy(*args, **kwargs)
+    Ascend C: `AscendC::Extract`. Forms (a call takes the first that fits):
 
+    - `extract(dst_value, dst_index, src, repeat_time)` -> `ascendc.extract`
+    """
+    return _adv_extract(*args, **kwargs)
 
-if TYPE_CHECKING:
 
-    def ceil(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Ceil<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        ceil (all of `src` without a count).
+def floor(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Floor<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
+    floor (all of `src` without a count).
 
-        Ascend C: `AscendC::Ceil`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::Floor`. Forms (a call takes the first that fits):
 
-        - `ceil(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.ceil`
-        """
-        ...
+    - `floor(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.floor`
+    """
+    return _adv_floor(*args, **kwargs)
 
-else:
 
-    def ceil(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Ceil<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        ceil (all of `src` without a count).
+def frac(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Frac<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    frac (all of `src` without a count).
 
-        Ascend C: `AscendC::Ceil`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::Frac`. Forms (a call takes the first that fits):
 
-        - `ceil(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.ceil`
-        """
-        return _adv_ceil(*args, **kwargs)
+    - `frac(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.frac`
+    """
+    return _adv_frac(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def lgamma(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Lgamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
+    lgamma (all of `src` without a count).
 
-    def concat(dst: LocalTensor, src: LocalTensor, tmp: LocalTensor, repeat_time: Int) -> None:
-        """`AscendC::Concat(dst, src, tmp, repeatTime)`: lay out scores as proposals for Sort.
+    Ascend C: `AscendC::Lgamma`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Concat`. Forms (a call takes the first that fits):
+    - `lgamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.lgamma`
+    """
+    return _adv_lgamma(*args, **kwargs)
 
-        - `concat(dst, src, tmp, repeat_time)` -> `ascendc.concat`
-        """
-        ...
 
-else:
+def log(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Log<T, isReuseSource>(dst, src[, calCount])`: elementwise log (all of `src`
+    without a count).
 
-    def concat(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Concat(dst, src, tmp, repeatTime)`: lay out scores as proposals for Sort.
+    Ascend C: `AscendC::Log`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Concat`. Forms (a call takes the first that fits):
+    - `log(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.log`
+    """
+    return _adv_log(*args, **kwargs)
 
-        - `concat(dst, src, tmp, repeat_time)` -> `ascendc.concat`
-        """
-        return _adv_concat(*args, **kwargs)
 
+def power(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Power<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`:
+    elementwise src0 to the power src1 (either may be a scalar).
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::Power`. Forms (a call takes the first that fits):
 
-    def cos(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Cos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        cos (all of `src` without a count).
+    - `power(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.power`
+    """
+    return _adv_power(*args, **kwargs)
 
-        Ascend C: `AscendC::Cos`. Forms (a call takes the first that fits):
 
-        - `cos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cos`
-        """
-        ...
+def rmsnorm(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon,
+    tiling)`: dst = src / sqrt(mean(src^2) + epsilon) * gamma, per row.
 
-else:
+    Ascend C: `AscendC::RmsNorm`. Forms (a call takes the first that fits):
 
-    def cos(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Cos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        cos (all of `src` without a count).
+    - `rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=False)` -> `ascendc.rmsnorm`
+    """
+    return _adv_rmsnorm(*args, **kwargs)
 
-        Ascend C: `AscendC::Cos`. Forms (a call takes the first that fits):
 
-        - `cos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cos`
-        """
-        return _adv_cos(*args, **kwargs)
+def round(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Round<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
+    round (all of `src` without a count).
 
+    Ascend C: `AscendC::Round`. Forms (a call takes the first that fits):
 
-if TYPE_CHECKING:
+    - `round(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.round`
+    """
+    return _adv_round(*args, **kwargs)
 
-    def cosh(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Cosh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        cosh (all of `src` without a count).
 
-        Ascend C: `AscendC::Cosh`. Forms (a call takes the first that fits):
+def sign(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Sign<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    sign (all of `src` without a count).
 
-        - `cosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cosh`
-        """
-        ...
+    Ascend C: `AscendC::Sign`. Forms (a call takes the first that fits):
 
-else:
+    - `sign(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sign`
+    """
+    return _adv_sign(*args, **kwargs)
 
-    def cosh(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Cosh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        cosh (all of `src` without a count).
 
-        Ascend C: `AscendC::Cosh`. Forms (a call takes the first that fits):
+def sin(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Sin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    sin (all of `src` without a count).
 
-        - `cosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cosh`
-        """
-        return _adv_cosh(*args, **kwargs)
+    Ascend C: `AscendC::Sin`. Forms (a call takes the first that fits):
 
+    - `sin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sin`
+    """
+    return _adv_sin(*args, **kwargs)
 
-if TYPE_CHECKING:
 
-    def digamma(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Digamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        digamma (all of `src` without a count).
+def sinh(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Sinh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    sinh (all of `src` without a count).
 
-        Ascend C: `AscendC::Digamma`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::Sinh`. Forms (a call takes the first that fits):
 
-        - `digamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.digamma`
-        """
-        ...
+    - `sinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sinh`
+    """
+    return _adv_sinh(*args, **kwargs)
 
-else:
 
-    def digamma(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Digamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        digamma (all of `src` without a count).
+def softmax(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, sum, max, src[,
+    sharedTmpBuffer], tiling[, shapeInfo])`: softmax of each row of src; the row sums and
+    maxima go to sum_tensor, max_tensor.
 
-        Ascend C: `AscendC::Digamma`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::SoftMax`. Forms (a call takes the first that fits):
 
-        - `digamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.digamma`
-        """
-        return _adv_digamma(*args, **kwargs)
+    - `softmax(dst, sum, max, src, tiling, temp_buffer=None, reuse_source=False, basic_block=False, data_format_nz=False, softmax_shape_info=None)` -> `ascendc.softmax`
+    """
+    return _adv_softmax(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def tan(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Tan<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    tan (all of `src` without a count).
 
-    def erf(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Erf<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        erf (all of `src` without a count).
+    Ascend C: `AscendC::Tan`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Erf`. Forms (a call takes the first that fits):
+    - `tan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tan`
+    """
+    return _adv_tan(*args, **kwargs)
 
-        - `erf(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erf`
-        """
-        ...
 
-else:
+def tanh(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Tanh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    tanh (all of `src` without a count).
 
-    def erf(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Erf<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        erf (all of `src` without a count).
+    Ascend C: `AscendC::Tanh`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Erf`. Forms (a call takes the first that fits):
+    - `tanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tanh`
+    """
+    return _adv_tanh(*args, **kwargs)
 
-        - `erf(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erf`
-        """
-        return _adv_erf(*args, **kwargs)
 
+def trunc(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Trunc<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
+    trunc (all of `src` without a count).
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::Trunc`. Forms (a call takes the first that fits):
 
-    def erfc(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Erfc<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        erfc (all of `src` without a count).
+    - `trunc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.trunc`
+    """
+    return _adv_trunc(*args, **kwargs)
 
-        Ascend C: `AscendC::Erfc`. Forms (a call takes the first that fits):
 
-        - `erfc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erfc`
-        """
-        ...
+def xor(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Xor<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`:
+    elementwise bitwise xor.
 
-else:
+    Ascend C: `AscendC::Xor`. Forms (a call takes the first that fits):
 
-    def erfc(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Erfc<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        erfc (all of `src` without a count).
-
-        Ascend C: `AscendC::Erfc`. Forms (a call takes the first that fits):
-
-        - `erfc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erfc`
-        """
-        return _adv_erfc(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def exp(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int,
-        taylor_expand_level: Int,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Exp<T, taylorExpandLevel, isReuseSource>(dst, src[, sharedTmpBuffer],
-        calCount)`: e^src, the fractional part by a Taylor expansion of the given level.
-
-        Ascend C: `AscendC::Exp`. Forms (a call takes the first that fits):
-
-        - `exp(dst, src, count, taylor_expand_level, temp_buffer=None, is_reuse_source=False)` -> `ascendc.exp`
-        """
-        ...
-
-else:
-
-    def exp(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Exp<T, taylorExpandLevel, isReuseSource>(dst, src[, sharedTmpBuffer],
-        calCount)`: e^src, the fractional part by a Taylor expansion of the given level.
-
-        Ascend C: `AscendC::Exp`. Forms (a call takes the first that fits):
-
-        - `exp(dst, src, count, taylor_expand_level, temp_buffer=None, is_reuse_source=False)` -> `ascendc.exp`
-        """
-        return _adv_exp(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def extract(
-        dst_value: LocalTensor, dst_index: LocalTensor, src: LocalTensor, repeat_time: Int
-    ) -> None:
-        """`AscendC::Extract(dstValue, dstIndex, sorted, repeatTime)`: split sorted proposals into
-        values and indices.
-
-        Ascend C: `AscendC::Extract`. Forms (a call takes the first that fits):
-
-        - `extract(dst_value, dst_index, src, repeat_time)` -> `ascendc.extract`
-        """
-        ...
-
-else:
-
-    def extract(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Extract(dstValue, dstIndex, sorted, repeatTime)`: split sorted proposals into
-        values and indices.
-
-        Ascend C: `AscendC::Extract`. Forms (a call takes the first that fits):
-
-        - `extract(dst_value, dst_index, src, repeat_time)` -> `ascendc.extract`
-        """
-        return _adv_extract(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def floor(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Floor<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        floor (all of `src` without a count).
-
-        Ascend C: `AscendC::Floor`. Forms (a call takes the first that fits):
-
-        - `floor(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.floor`
-        """
-        ...
-
-else:
-
-    def floor(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Floor<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        floor (all of `src` without a count).
-
-        Ascend C: `AscendC::Floor`. Forms (a call takes the first that fits):
-
-        - `floor(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.floor`
-        """
-        return _adv_floor(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def frac(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Frac<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        frac (all of `src` without a count).
-
-        Ascend C: `AscendC::Frac`. Forms (a call takes the first that fits):
-
-        - `frac(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.frac`
-        """
-        ...
-
-else:
-
-    def frac(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Frac<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        frac (all of `src` without a count).
-
-        Ascend C: `AscendC::Frac`. Forms (a call takes the first that fits):
-
-        - `frac(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.frac`
-        """
-        return _adv_frac(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def lgamma(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Lgamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        lgamma (all of `src` without a count).
-
-        Ascend C: `AscendC::Lgamma`. Forms (a call takes the first that fits):
-
-        - `lgamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.lgamma`
-        """
-        ...
-
-else:
-
-    def lgamma(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Lgamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        lgamma (all of `src` without a count).
-
-        Ascend C: `AscendC::Lgamma`. Forms (a call takes the first that fits):
-
-        - `lgamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.lgamma`
-        """
-        return _adv_lgamma(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def log(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Log<T, isReuseSource>(dst, src[, calCount])`: elementwise log (all of `src`
-        without a count).
-
-        Ascend C: `AscendC::Log`. Forms (a call takes the first that fits):
-
-        - `log(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.log`
-        """
-        ...
-
-else:
-
-    def log(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Log<T, isReuseSource>(dst, src[, calCount])`: elementwise log (all of `src`
-        without a count).
-
-        Ascend C: `AscendC::Log`. Forms (a call takes the first that fits):
-
-        - `log(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.log`
-        """
-        return _adv_log(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def power(
-        dst: LocalTensor,
-        src0: LocalTensor | Scalar,
-        src1: LocalTensor | Scalar,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Power<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`:
-        elementwise src0 to the power src1 (either may be a scalar).
-
-        Ascend C: `AscendC::Power`. Forms (a call takes the first that fits):
-
-        - `power(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.power`
-        """
-        ...
-
-else:
-
-    def power(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Power<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`:
-        elementwise src0 to the power src1 (either may be a scalar).
-
-        Ascend C: `AscendC::Power`. Forms (a call takes the first that fits):
-
-        - `power(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.power`
-        """
-        return _adv_power(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def rmsnorm(
-        dst: LocalTensor,
-        src: LocalTensor,
-        gamma: LocalTensor,
-        epsilon: Scalar,
-        tiling: RmsNormTiling,
-        temp_buffer: LocalTensor | None = None,
-        basic_block: bool = False,
-    ) -> None:
-        """`AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon,
-        tiling)`: dst = src / sqrt(mean(src^2) + epsilon) * gamma, per row.
-
-        Ascend C: `AscendC::RmsNorm`. Forms (a call takes the first that fits):
-
-        - `rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=False)` -> `ascendc.rmsnorm`
-        """
-        ...
-
-else:
-
-    def rmsnorm(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon,
-        tiling)`: dst = src / sqrt(mean(src^2) + epsilon) * gamma, per row.
-
-        Ascend C: `AscendC::RmsNorm`. Forms (a call takes the first that fits):
-
-        - `rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=False)` -> `ascendc.rmsnorm`
-        """
-        return _adv_rmsnorm(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def round(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Round<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        round (all of `src` without a count).
-
-        Ascend C: `AscendC::Round`. Forms (a call takes the first that fits):
-
-        - `round(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.round`
-        """
-        ...
-
-else:
-
-    def round(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Round<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-        round (all of `src` without a count).
-
-        Ascend C: `AscendC::Round`. Forms (a call takes the first that fits):
-
-        - `round(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.round`
-        """
-        return _adv_round(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def sign(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Sign<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        sign (all of `src` without a count).
-
-        Ascend C: `AscendC::Sign`. Forms (a call takes the first that fits):
-
-        - `sign(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sign`
-        """
-        ...
-
-else:
-
-    def sign(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Sign<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        sign (all of `src` without a count).
-
-        Ascend C: `AscendC::Sign`. Forms (a call takes the first that fits):
-
-        - `sign(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sign`
-        """
-        return _adv_sign(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def sin(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Sin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        sin (all of `src` without a count).
-
-        Ascend C: `AscendC::Sin`. Forms (a call takes the first that fits):
-
-        - `sin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sin`
-        """
-        ...
-
-else:
-
-    def sin(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Sin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        sin (all of `src` without a count).
-
-        Ascend C: `AscendC::Sin`. Forms (a call takes the first that fits):
-
-        - `sin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sin`
-        """
-        return _adv_sin(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def sinh(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Sinh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        sinh (all of `src` without a count).
-
-        Ascend C: `AscendC::Sinh`. Forms (a call takes the first that fits):
-
-        - `sinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sinh`
-        """
-        ...
-
-else:
-
-    def sinh(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Sinh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        sinh (all of `src` without a count).
-
-        Ascend C: `AscendC::Sinh`. Forms (a call takes the first that fits):
-
-        - `sinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sinh`
-        """
-        return _adv_sinh(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def softmax(
-        dst: LocalTensor,
-        sum: LocalTensor,
-        max: LocalTensor,
-        src: LocalTensor,
-        tiling: SoftmaxTiling,
-        temp_buffer: LocalTensor | None = None,
-        reuse_source: bool = False,
-        basic_block: bool = False,
-        data_format_nz: bool = False,
-        softmax_shape_info: IRValue | None = None,
-    ) -> None:
-        """`AscendC::SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, sum, max, src[,
-        sharedTmpBuffer], tiling[, shapeInfo])`: softmax of each row of src; the row sums and
-        maxima go to sum_tensor, max_tensor.
-
-        Ascend C: `AscendC::SoftMax`. Forms (a call takes the first that fits):
-
-        - `softmax(dst, sum, max, src, tiling, temp_buffer=None, reuse_source=False, basic_block=False, data_format_nz=False, softmax_shape_info=None)` -> `ascendc.softmax`
-        """
-        ...
-
-else:
-
-    def softmax(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, sum, max, src[,
-        sharedTmpBuffer], tiling[, shapeInfo])`: softmax of each row of src; the row sums and
-        maxima go to sum_tensor, max_tensor.
-
-        Ascend C: `AscendC::SoftMax`. Forms (a call takes the first that fits):
-
-        - `softmax(dst, sum, max, src, tiling, temp_buffer=None, reuse_source=False, basic_block=False, data_format_nz=False, softmax_shape_info=None)` -> `ascendc.softmax`
-        """
-        return _adv_softmax(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def tan(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Tan<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        tan (all of `src` without a count).
-
-        Ascend C: `AscendC::Tan`. Forms (a call takes the first that fits):
-
-        - `tan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tan`
-        """
-        ...
-
-else:
-
-    def tan(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Tan<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        tan (all of `src` without a count).
-
-        Ascend C: `AscendC::Tan`. Forms (a call takes the first that fits):
-
-        - `tan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tan`
-        """
-        return _adv_tan(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def tanh(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Tanh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        tanh (all of `src` without a count).
-
-        Ascend C: `AscendC::Tanh`. Forms (a call takes the first that fits):
-
-        - `tanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tanh`
-        """
-        ...
-
-else:
-
-    def tanh(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Tanh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        tanh (all of `src` without a count).
-
-        Ascend C: `AscendC::Tanh`. Forms (a call takes the first that fits):
-
-        - `tanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tanh`
-        """
-        return _adv_tanh(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def trunc(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Trunc<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        trunc (all of `src` without a count).
-
-        Ascend C: `AscendC::Trunc`. Forms (a call takes the first that fits):
-
-        - `trunc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.trunc`
-        """
-        ...
-
-else:
-
-    def trunc(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Trunc<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-        trunc (all of `src` without a count).
-
-        Ascend C: `AscendC::Trunc`. Forms (a call takes the first that fits):
-
-        - `trunc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.trunc`
-        """
-        return _adv_trunc(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def xor(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int | None = None,
-        temp_buffer: LocalTensor | None = None,
-        is_reuse_source: Bool = False,
-    ) -> None:
-        """`AscendC::Xor<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`:
-        elementwise bitwise xor.
-
-        Ascend C: `AscendC::Xor`. Forms (a call takes the first that fits):
-
-        - `xor(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.xor`
-        """
-        ...
-
-else:
-
-    def xor(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Xor<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`:
-        elementwise bitwise xor.
-
-        Ascend C: `AscendC::Xor`. Forms (a call takes the first that fits):
-
-        - `xor(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.xor`
-        """
-        return _adv_xor(*args, **kwargs)
+    - `xor(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.xor`
+    """
+    return _adv_xor(*args, **kwargs)
 
 
 # Each def calls its spec function, built when a kernel first calls it.

@@ -6,100 +6,13 @@ regenerate with `python tools/gen_api.py`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from asc_xdsl.language.spec_functions import bind as _bind
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from asc_xdsl.dialects.dtypes import DataType
-    from asc_xdsl.enums import (
-        CMPMODE,
-        AtomicDtype,
-        AtomicOp,
-        CacheLine,
-        DcciDst,
-        GatherMaskMode,
-        MaskMode,
-        MemDsbT,
-        Pipe,
-        ReduceOrder,
-        RoundMode,
-        SelMode,
-        TPosition,
-    )
-    from asc_xdsl.language._typing import Bool, Int, Scalar
-    from asc_xdsl.language.basic.mmad_bit_mode import MmadBitModeParams
     from asc_xdsl.language.builder import IRValue, RuntimeScalar
-    from asc_xdsl.language.core.tensor import (
-        GlobalAddress,
-        GlobalTensor,
-        LocalTensor,
-        MrgSortSrcList,
-    )
-    from asc_xdsl.language.core.types import (
-        BinaryRepeatParams,
-        BrcbRepeatParams,
-        CheckLocalMemoryIAParam,
-        CopyRepeatParams,
-        DataCopyCO12DstParams,
-        DataCopyEnhancedParams,
-        DataCopyExtParams,
-        DataCopyPadExtParams,
-        DataCopyPadParams,
-        DataCopyParams,
-        Dn2NzParams,
-        GatherMaskParams,
-        GatherRepeatParams,
-        InitConstValueParams,
-        LoadData2DMxParams,
-        LoadData2DParams,
-        LoadData2DParamsV2,
-        LoadData2dTransposeParams,
-        LoadData2dTransposeParamsV2,
-        LoadData3DParamsV1,
-        LoadData3DParamsV2,
-        LoadData3DParamsV2Pro,
-        LoadDataRepeatParam,
-        LoadImageToLocalParams,
-        MmadParams,
-        MrgSort4Info,
-        Nd2NzParams,
-        Nz2NdParamsFull,
-        ShapeInfo,
-        SliceInfo,
-        TransDataTo5HDParams,
-        TransposeParamsExt,
-        UnaryRepeatParams,
-        VdeqInfo,
-    )
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def abs(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
-    @overload
-    def abs(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
-    @overload
-    def abs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def abs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    from asc_xdsl.language.core.tensor import GlobalAddress
 
 
 def abs(*args: Any, **kwargs: Any) -> None:
@@ -121,34 +34,6 @@ def abs(*args: Any, **kwargs: Any) -> None:
     return _abs(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def add(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def add(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def add(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def add(*args: Any, **kwargs: Any) -> None:
     """dst = src0 + src1, elementwise.
 
@@ -164,34 +49,6 @@ def add(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _add(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def add_deq_relu(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def add_deq_relu(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def add_deq_relu(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
 
 
 def add_deq_relu(*args: Any, **kwargs: Any) -> None:
@@ -212,34 +69,6 @@ def add_deq_relu(*args: Any, **kwargs: Any) -> None:
     return _add_deq_relu(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def add_relu(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def add_relu(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def add_relu(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def add_relu(*args: Any, **kwargs: Any) -> None:
     """dst = max(src0 + src1, 0), elementwise.
 
@@ -257,34 +86,6 @@ def add_relu(*args: Any, **kwargs: Any) -> None:
     return _add_relu(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def add_relu_cast(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def add_relu_cast(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def add_relu_cast(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def add_relu_cast(*args: Any, **kwargs: Any) -> None:
     """`AscendC::AddReluCast(dst, src0, src1, ...)`: max(src0 + src1, 0) converted to dst's
     type.
@@ -296,85 +97,6 @@ def add_relu_cast(*args: Any, **kwargs: Any) -> None:
     - `add_relu_cast(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.add_relu_cast_l1`
     """
     return _add_relu_cast(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def adds(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def adds(
-        dst: LocalTensor,
-        scalar: Scalar,
-        src: LocalTensor,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def adds(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int,
-        scalar_tensor_index: int = 1,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def adds(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def adds(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
-    @overload
-    def adds(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def adds(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
 
 
 def adds(*args: Any, **kwargs: Any) -> None:
@@ -418,64 +140,15 @@ def adds(*args: Any, **kwargs: Any) -> None:
     return _adds(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def alloc_mutex_id(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::AllocMutexID()`: the lowest free MutexID (uint8_t), taken until ReleaseMutexID
+    (Ascend 950 only).
 
-    def alloc_mutex_id() -> RuntimeScalar:
-        """`AscendC::AllocMutexID()`: the lowest free MutexID (uint8_t), taken until ReleaseMutexID
-        (Ascend 950 only).
+    Ascend C: `AscendC::AllocMutexID`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::AllocMutexID`. Forms (a call takes the first that fits):
-
-        - `alloc_mutex_id()` -> `ascendc.alloc_mutex_id`
-        """
-        ...
-
-else:
-
-    def alloc_mutex_id(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::AllocMutexID()`: the lowest free MutexID (uint8_t), taken until ReleaseMutexID
-        (Ascend 950 only).
-
-        Ascend C: `AscendC::AllocMutexID`. Forms (a call takes the first that fits):
-
-        - `alloc_mutex_id()` -> `ascendc.alloc_mutex_id`
-        """
-        return _alloc_mutex_id(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def ands(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int,
-        scalar_tensor_index: int = 1,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def ands(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
-    @overload
-    def ands(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
+    - `alloc_mutex_id()` -> `ascendc.alloc_mutex_id`
+    """
+    return _alloc_mutex_id(*args, **kwargs)
 
 
 def ands(*args: Any, **kwargs: Any) -> None:
@@ -508,78 +181,24 @@ def ands(*args: Any, **kwargs: Any) -> None:
     return _ands(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def ascend_is_aic(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`g_coreType == AscendC::AIC`: whether this code runs on a cube core (AIC).
 
-    def ascend_is_aic() -> RuntimeScalar:
-        """`g_coreType == AscendC::AIC`: whether this code runs on a cube core (AIC).
+    Ascend C: `AscendC::g_coreType == AscendC::AIC`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::g_coreType == AscendC::AIC`. Forms (a call takes the first that fits):
-
-        - `ascend_is_aic()` -> `ascendc.ascend_is_aic`
-        """
-        ...
-
-else:
-
-    def ascend_is_aic(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`g_coreType == AscendC::AIC`: whether this code runs on a cube core (AIC).
-
-        Ascend C: `AscendC::g_coreType == AscendC::AIC`. Forms (a call takes the first that fits):
-
-        - `ascend_is_aic()` -> `ascendc.ascend_is_aic`
-        """
-        return _ascend_is_aic(*args, **kwargs)
+    - `ascend_is_aic()` -> `ascendc.ascend_is_aic`
+    """
+    return _ascend_is_aic(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def ascend_is_aiv(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`g_coreType == AscendC::AIV`: whether this code runs on a vector core (AIV).
 
-    def ascend_is_aiv() -> RuntimeScalar:
-        """`g_coreType == AscendC::AIV`: whether this code runs on a vector core (AIV).
+    Ascend C: `AscendC::g_coreType == AscendC::AIV`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::g_coreType == AscendC::AIV`. Forms (a call takes the first that fits):
-
-        - `ascend_is_aiv()` -> `ascendc.ascend_is_aiv`
-        """
-        ...
-
-else:
-
-    def ascend_is_aiv(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`g_coreType == AscendC::AIV`: whether this code runs on a vector core (AIV).
-
-        Ascend C: `AscendC::g_coreType == AscendC::AIV`. Forms (a call takes the first that fits):
-
-        - `ascend_is_aiv()` -> `ascendc.ascend_is_aiv`
-        """
-        return _ascend_is_aiv(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def axpy(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def axpy(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def axpy(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `ascend_is_aiv()` -> `ascendc.ascend_is_aiv`
+    """
+    return _ascend_is_aiv(*args, **kwargs)
 
 
 def axpy(*args: Any, **kwargs: Any) -> None:
@@ -594,38 +213,6 @@ def axpy(*args: Any, **kwargs: Any) -> None:
     return _axpy(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def bilinear_interpolation(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src0_offset: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        h_repeat: Int,
-        repeat_mode: Int,
-        dst_blk_stride: Int,
-        v_r_offset: Int,
-        v_repeat: Int,
-        shared_tmp_buffer: LocalTensor,
-    ) -> None: ...
-    @overload
-    def bilinear_interpolation(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src0_offset: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        h_repeat: Int,
-        repeat_mode: Int,
-        dst_blk_stride: Int,
-        v_r_offset: Int,
-        v_repeat: Int,
-        shared_tmp_buffer: LocalTensor,
-    ) -> None: ...
-
-
 def bilinear_interpolation(*args: Any, **kwargs: Any) -> None:
     """`AscendC::BilinearInterpolation(dst, src0, src0Offset, src1, mask, hRepeat, repeatMode,
     dstBlkStride, vROffset, vRepeat, sharedTmpBuffer)`.
@@ -636,34 +223,6 @@ def bilinear_interpolation(*args: Any, **kwargs: Any) -> None:
     - `bilinear_interpolation(dst, src0, src0_offset, src1, mask, h_repeat, repeat_mode, dst_blk_stride, v_r_offset, v_repeat, shared_tmp_buffer)` -> `ascendc.bilinearInterpolation_l1`
     """
     return _bilinear_interpolation(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def bitwise_and(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def bitwise_and(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def bitwise_and(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
 
 
 def bitwise_and(*args: Any, **kwargs: Any) -> None:
@@ -683,32 +242,6 @@ def bitwise_and(*args: Any, **kwargs: Any) -> None:
     return _bitwise_and(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def bitwise_not(
-        dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def bitwise_not(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def bitwise_not(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def bitwise_not(*args: Any, **kwargs: Any) -> None:
     """dst = ~src, bitwise.
 
@@ -724,34 +257,6 @@ def bitwise_not(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _bitwise_not(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def bitwise_or(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def bitwise_or(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def bitwise_or(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
 
 
 def bitwise_or(*args: Any, **kwargs: Any) -> None:
@@ -771,30 +276,6 @@ def bitwise_or(*args: Any, **kwargs: Any) -> None:
     return _bitwise_or(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def block_reduce_max(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat: Int,
-        mask: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
-    @overload
-    def block_reduce_max(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat: Int,
-        mask: Sequence[Int],
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
-
-
 def block_reduce_max(*args: Any, **kwargs: Any) -> None:
     """`AscendC::BlockReduceMax(dst, src, repeatTime, mask, dstRepStride, srcBlkStride,
     srcRepStride)`: the maximum of each 32-byte block.
@@ -805,30 +286,6 @@ def block_reduce_max(*args: Any, **kwargs: Any) -> None:
     - `block_reduce_max(dst, src, repeat, mask, dst_rep_stride, src_blk_stride, src_rep_stride)` -> `ascendc.block_reduce_max_l1`
     """
     return _block_reduce_max(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def block_reduce_min(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat: Int,
-        mask: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
-    @overload
-    def block_reduce_min(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat: Int,
-        mask: Sequence[Int],
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
 
 
 def block_reduce_min(*args: Any, **kwargs: Any) -> None:
@@ -843,30 +300,6 @@ def block_reduce_min(*args: Any, **kwargs: Any) -> None:
     return _block_reduce_min(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def block_reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat: Int,
-        mask: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
-    @overload
-    def block_reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat: Int,
-        mask: Sequence[Int],
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
-
-
 def block_reduce_sum(*args: Any, **kwargs: Any) -> None:
     """`AscendC::BlockReduceSum(dst, src, repeatTime, mask, dstRepStride, srcBlkStride,
     srcRepStride)`: the sum of each 32-byte block.
@@ -879,63 +312,15 @@ def block_reduce_sum(*args: Any, **kwargs: Any) -> None:
     return _block_reduce_sum(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def brcb(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Brcb(dst, src0, repeatTime, repeatParams)`: each of 8 elements of src0 per
+    repeat fills one 32-byte block of dst.
 
-    def brcb(
-        dst: LocalTensor, src0: LocalTensor, repeat_times: Int, repeat_params: BrcbRepeatParams
-    ) -> None:
-        """`AscendC::Brcb(dst, src0, repeatTime, repeatParams)`: each of 8 elements of src0 per
-        repeat fills one 32-byte block of dst.
+    Ascend C: `AscendC::Brcb`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Brcb`. Forms (a call takes the first that fits):
-
-        - `brcb(dst, src0, repeat_times, repeat_params)` -> `ascendc.brcb_l0`
-        """
-        ...
-
-else:
-
-    def brcb(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Brcb(dst, src0, repeatTime, repeatParams)`: each of 8 elements of src0 per
-        repeat fills one 32-byte block of dst.
-
-        Ascend C: `AscendC::Brcb`. Forms (a call takes the first that fits):
-
-        - `brcb(dst, src0, repeat_times, repeat_params)` -> `ascendc.brcb_l0`
-        """
-        return _brcb(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def cast(
-        dst: LocalTensor,
-        src: LocalTensor,
-        round_mode: RoundMode,
-        count: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def cast(
-        dst: LocalTensor,
-        src: LocalTensor,
-        round_mode: RoundMode,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def cast(
-        dst: LocalTensor,
-        src: LocalTensor,
-        round_mode: RoundMode,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `brcb(dst, src0, repeat_times, repeat_params)` -> `ascendc.brcb_l0`
+    """
+    return _brcb(*args, **kwargs)
 
 
 def cast(*args: Any, **kwargs: Any) -> None:
@@ -952,41 +337,6 @@ def cast(*args: Any, **kwargs: Any) -> None:
       repeatParams)`: convert element types.
     """
     return _cast(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def cast_deq(
-        dst: LocalTensor,
-        src: LocalTensor,
-        count: Int,
-        is_vec_deq: bool = True,
-        half_block: bool = True,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def cast_deq(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        is_vec_deq: bool = True,
-        half_block: bool = True,
-    ) -> None: ...
-    @overload
-    def cast_deq(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        is_vec_deq: bool = True,
-        half_block: bool = True,
-    ) -> None: ...
 
 
 def cast_deq(*args: Any, **kwargs: Any) -> None:
@@ -1011,107 +361,26 @@ def cast_deq(*args: Any, **kwargs: Any) -> None:
     return _cast_deq(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def check_local_memory_ia(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::CheckLocalMemoryIA(param)`: trap accesses to a local memory range.
 
-    def check_local_memory_ia(check_params: CheckLocalMemoryIAParam) -> None:
-        """`AscendC::CheckLocalMemoryIA(param)`: trap accesses to a local memory range.
+    Ascend C: `AscendC::CheckLocalMemoryIA`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::CheckLocalMemoryIA`. Forms (a call takes the first that fits):
-
-        - `check_local_memory_ia(check_params)` -> `ascendc.check_local_memory_ia`
-        """
-        ...
-
-else:
-
-    def check_local_memory_ia(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::CheckLocalMemoryIA(param)`: trap accesses to a local memory range.
-
-        Ascend C: `AscendC::CheckLocalMemoryIA`. Forms (a call takes the first that fits):
-
-        - `check_local_memory_ia(check_params)` -> `ascendc.check_local_memory_ia`
-        """
-        return _check_local_memory_ia(*args, **kwargs)
+    - `check_local_memory_ia(check_params)` -> `ascendc.check_local_memory_ia`
+    """
+    return _check_local_memory_ia(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def clock(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
+    950): the system cycle counter (the simulator: the block's modelled cycles so far, as
+    `GetSystemCycle`).
 
-    def clock() -> RuntimeScalar:
-        """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
-        950): the system cycle counter (the simulator: the block's modelled cycles so far, as
-        `GetSystemCycle`).
+    Ascend C: `__asc_aicore::clock`. Forms (a call takes the first that fits):
 
-        Ascend C: `__asc_aicore::clock`. Forms (a call takes the first that fits):
-
-        - `clock()` -> `ascendc.clock`
-        """
-        ...
-
-else:
-
-    def clock(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
-        950): the system cycle counter (the simulator: the block's modelled cycles so far, as
-        `GetSystemCycle`).
-
-        Ascend C: `__asc_aicore::clock`. Forms (a call takes the first that fits):
-
-        - `clock()` -> `ascendc.clock`
-        """
-        return _clock(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def compare(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        cmp_mode: CMPMODE,
-        count: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def compare(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        cmp_mode: CMPMODE,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def compare(
-        src0: LocalTensor,
-        src1: LocalTensor,
-        cmp_mode: CMPMODE,
-        mask: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def compare(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        cmp_mode: CMPMODE,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def compare(
-        src0: LocalTensor,
-        src1: LocalTensor,
-        cmp_mode: CMPMODE,
-        mask: Sequence[Int],
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `clock()` -> `ascendc.clock`
+    """
+    return _clock(*args, **kwargs)
 
 
 def compare(*args: Any, **kwargs: Any) -> None:
@@ -1133,41 +402,6 @@ def compare(*args: Any, **kwargs: Any) -> None:
     return _compare(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def compare_scalar(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1_scalar: Scalar,
-        cmp_mode: CMPMODE,
-        count: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def compare_scalar(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1_scalar: Scalar,
-        cmp_mode: CMPMODE,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def compare_scalar(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1_scalar: Scalar,
-        cmp_mode: CMPMODE,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def compare_scalar(*args: Any, **kwargs: Any) -> None:
     """`AscendC::CompareScalar(dst, src0, scalar, cmpMode, ...)`: dst gets one bit per element,
     set where `src0 cmpMode scalar` holds (a scalar of another number type is converted to
@@ -1182,28 +416,6 @@ def compare_scalar(*args: Any, **kwargs: Any) -> None:
     return _compare_scalar(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def copy(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_time: Int,
-        repeat_params: CopyRepeatParams,
-        is_set_mask: Int = True,
-    ) -> None: ...
-    @overload
-    def copy(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_time: Int,
-        repeat_params: CopyRepeatParams,
-        is_set_mask: Int = True,
-    ) -> None: ...
-
-
 def copy(*args: Any, **kwargs: Any) -> None:
     """`AscendC::Copy<T, isSetMask>(dst, src, mask, repeatTime, CopyRepeatParams)`: UB to UB on
     the vector pipe.
@@ -1216,91 +428,37 @@ def copy(*args: Any, **kwargs: Any) -> None:
     return _copy(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def count_bits_cnt_same_as_sign_bit(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::CountBitsCntSameAsSignBit(x)`: how many bits after the sign bit equal it (-1
+    for 0 and -1).
 
-    def count_bits_cnt_same_as_sign_bit(value_in: Int) -> RuntimeScalar:
-        """`AscendC::CountBitsCntSameAsSignBit(x)`: how many bits after the sign bit equal it (-1
-        for 0 and -1).
+    Ascend C: `AscendC::CountBitsCntSameAsSignBit`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::CountBitsCntSameAsSignBit`. Forms (a call takes the first that fits):
-
-        - `count_bits_cnt_same_as_sign_bit(value_in)` -> `ascendc.count_bits_cnt_same_as_sign_bit`
-        """
-        ...
-
-else:
-
-    def count_bits_cnt_same_as_sign_bit(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::CountBitsCntSameAsSignBit(x)`: how many bits after the sign bit equal it (-1
-        for 0 and -1).
-
-        Ascend C: `AscendC::CountBitsCntSameAsSignBit`. Forms (a call takes the first that fits):
-
-        - `count_bits_cnt_same_as_sign_bit(value_in)` -> `ascendc.count_bits_cnt_same_as_sign_bit`
-        """
-        return _count_bits_cnt_same_as_sign_bit(*args, **kwargs)
+    - `count_bits_cnt_same_as_sign_bit(value_in)` -> `ascendc.count_bits_cnt_same_as_sign_bit`
+    """
+    return _count_bits_cnt_same_as_sign_bit(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def cross_core_set_flag(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::CrossCoreSetFlag<modeId, pipe>(flagId)`: set flag `flagId` between cube and
+    vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
 
-    def cross_core_set_flag(flag_id: Int, mode_id: int, pipe: Pipe) -> None:
-        """`AscendC::CrossCoreSetFlag<modeId, pipe>(flagId)`: set flag `flagId` between cube and
-        vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
+    Ascend C: `AscendC::CrossCoreSetFlag`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::CrossCoreSetFlag`. Forms (a call takes the first that fits):
-
-        - `cross_core_set_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_set_flag`
-        """
-        ...
-
-else:
-
-    def cross_core_set_flag(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::CrossCoreSetFlag<modeId, pipe>(flagId)`: set flag `flagId` between cube and
-        vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
-
-        Ascend C: `AscendC::CrossCoreSetFlag`. Forms (a call takes the first that fits):
-
-        - `cross_core_set_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_set_flag`
-        """
-        return _cross_core_set_flag(*args, **kwargs)
+    - `cross_core_set_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_set_flag`
+    """
+    return _cross_core_set_flag(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def cross_core_wait_flag(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::CrossCoreWaitFlag<modeId, pipe>(flagId)`: wait for `flagId` between cube and
+    vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
 
-    def cross_core_wait_flag(flag_id: Int, mode_id: int, pipe: Pipe) -> None:
-        """`AscendC::CrossCoreWaitFlag<modeId, pipe>(flagId)`: wait for `flagId` between cube and
-        vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
+    Ascend C: `AscendC::CrossCoreWaitFlag`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::CrossCoreWaitFlag`. Forms (a call takes the first that fits):
-
-        - `cross_core_wait_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_wait_flag`
-        """
-        ...
-
-else:
-
-    def cross_core_wait_flag(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::CrossCoreWaitFlag<modeId, pipe>(flagId)`: wait for `flagId` between cube and
-        vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
-
-        Ascend C: `AscendC::CrossCoreWaitFlag`. Forms (a call takes the first that fits):
-
-        - `cross_core_wait_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_wait_flag`
-        """
-        return _cross_core_wait_flag(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def data_cache_clean_and_invalid(
-        entire_type: CacheLine, dcci_dst: DcciDst, dst: GlobalTensor
-    ) -> None: ...
-    @overload
-    def data_cache_clean_and_invalid(
-        entire_type: CacheLine, dst: GlobalTensor, *, dcci_dst: DcciDst | None = None
-    ) -> None: ...
+    - `cross_core_wait_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_wait_flag`
+    """
+    return _cross_core_wait_flag(*args, **kwargs)
 
 
 def data_cache_clean_and_invalid(*args: Any, **kwargs: Any) -> None:
@@ -1317,78 +475,15 @@ def data_cache_clean_and_invalid(*args: Any, **kwargs: Any) -> None:
     return _data_cache_clean_and_invalid(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def data_cache_preload(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::DataCachePreload(src, cacheOffset)`: prefetch the cache line of `src` at byte
+    offset `cacheOffset` into the data cache.
 
-    def data_cache_preload(src: GlobalTensor, cache_offset: Int) -> None:
-        """`AscendC::DataCachePreload(src, cacheOffset)`: prefetch the cache line of `src` at byte
-        offset `cacheOffset` into the data cache.
+    Ascend C: `AscendC::DataCachePreload`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::DataCachePreload`. Forms (a call takes the first that fits):
-
-        - `data_cache_preload(src, cache_offset)` -> `ascendc.data_cache_preload`
-        """
-        ...
-
-else:
-
-    def data_cache_preload(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::DataCachePreload(src, cacheOffset)`: prefetch the cache line of `src` at byte
-        offset `cacheOffset` into the data cache.
-
-        Ascend C: `AscendC::DataCachePreload`. Forms (a call takes the first that fits):
-
-        - `data_cache_preload(src, cache_offset)` -> `ascendc.data_cache_preload`
-        """
-        return _data_cache_preload(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def data_copy(
-        dst: LocalTensor | GlobalTensor, src: LocalTensor | GlobalTensor, count: Int
-    ) -> None: ...
-    @overload
-    def data_copy(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        repeat_params: DataCopyParams,
-    ) -> None: ...
-    @overload
-    def data_copy(
-        dst: LocalTensor | GlobalTensor, src: LocalTensor | GlobalTensor, intri_params: Dn2NzParams
-    ) -> None: ...
-    @overload
-    def data_copy(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        intri_params: DataCopyParams,
-        enhanced_params: DataCopyEnhancedParams,
-    ) -> None: ...
-    @overload
-    def data_copy(
-        dst: LocalTensor | GlobalTensor, src: LocalTensor | GlobalTensor, intri_params: Nd2NzParams
-    ) -> None: ...
-    @overload
-    def data_copy(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        intri_params: Nz2NdParamsFull,
-    ) -> None: ...
-    @overload
-    def data_copy(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        intri_params: DataCopyCO12DstParams,
-    ) -> None: ...
-    @overload
-    def data_copy(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        slice_list1: Sequence[SliceInfo],
-        slice_list2: Sequence[SliceInfo],
-        dim_value: Int | None = None,
-    ) -> None: ...
+    - `data_cache_preload(src, cache_offset)` -> `ascendc.data_cache_preload`
+    """
+    return _data_cache_preload(*args, **kwargs)
 
 
 def data_copy(*args: Any, **kwargs: Any) -> None:
@@ -1418,24 +513,6 @@ def data_copy(*args: Any, **kwargs: Any) -> None:
     return _data_copy(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def data_copy_l1_to_ub(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        count: Int,
-        sub_block_id: int = 0,
-    ) -> None: ...
-    @overload
-    def data_copy_l1_to_ub(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        repeat_params: DataCopyParams,
-        sub_block_id: int = 0,
-    ) -> None: ...
-
-
 def data_copy_l1_to_ub(*args: Any, **kwargs: Any) -> None:
     """`DataCopyL1ToUB<T, subBlockId>(dst, src, count)`: count elements (a multiple of 32
     bytes) from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).
@@ -1448,50 +525,6 @@ def data_copy_l1_to_ub(*args: Any, **kwargs: Any) -> None:
       units from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).
     """
     return _data_copy_l1_to_ub(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def data_copy_pad(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        data_copy_params: DataCopyParams,
-    ) -> None: ...
-    @overload
-    def data_copy_pad(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        data_copy_params: DataCopyParams,
-        pad_params: DataCopyPadParams,
-    ) -> None: ...
-    @overload
-    def data_copy_pad(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        data_copy_params: DataCopyExtParams,
-        pad_params: DataCopyPadExtParams,
-    ) -> None: ...
-    @overload
-    def data_copy_pad(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        data_copy_params: DataCopyExtParams,
-    ) -> None: ...
-    @overload
-    def data_copy_pad(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        data_copy_params: DataCopyParams,
-        nd2nz_params: Nd2NzParams,
-    ) -> None: ...
-    @overload
-    def data_copy_pad(
-        dst: LocalTensor | GlobalTensor,
-        src: LocalTensor | GlobalTensor,
-        data_copy_params: DataCopyExtParams,
-        nd2nz_params: Nd2NzParams,
-    ) -> None: ...
 
 
 def data_copy_pad(*args: Any, **kwargs: Any) -> None:
@@ -1514,57 +547,15 @@ def data_copy_pad(*args: Any, **kwargs: Any) -> None:
     return _data_copy_pad(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def data_sync_barrier(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::DataSyncBarrier<MemDsbT::X>()`: wait for the memory accesses `memDsbType`
+    names.
 
-    def data_sync_barrier(arg0: MemDsbT) -> None:
-        """`AscendC::DataSyncBarrier<MemDsbT::X>()`: wait for the memory accesses `memDsbType`
-        names.
+    Ascend C: `AscendC::DataSyncBarrier`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::DataSyncBarrier`. Forms (a call takes the first that fits):
-
-        - `data_sync_barrier(arg0)` -> `ascendc.data_sync_barrier`
-        """
-        ...
-
-else:
-
-    def data_sync_barrier(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::DataSyncBarrier<MemDsbT::X>()`: wait for the memory accesses `memDsbType`
-        names.
-
-        Ascend C: `AscendC::DataSyncBarrier`. Forms (a call takes the first that fits):
-
-        - `data_sync_barrier(arg0)` -> `ascendc.data_sync_barrier`
-        """
-        return _data_sync_barrier(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def div(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def div(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def div(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `data_sync_barrier(arg0)` -> `ascendc.data_sync_barrier`
+    """
+    return _data_sync_barrier(*args, **kwargs)
 
 
 def div(*args: Any, **kwargs: Any) -> None:
@@ -1582,109 +573,6 @@ def div(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _div(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def divs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def divs(
-        dst: LocalTensor,
-        scalar: Scalar,
-        src: LocalTensor,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def divs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int,
-        scalar_tensor_index: int = 1,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def divs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def divs(
-        dst: LocalTensor,
-        scalar: Scalar,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def divs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
-    @overload
-    def divs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def divs(
-        dst: LocalTensor,
-        scalar: Scalar,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def divs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
 
 
 def divs(*args: Any, **kwargs: Any) -> None:
@@ -1733,34 +621,6 @@ def divs(*args: Any, **kwargs: Any) -> None:
     return _divs(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def duplicate(
-        dst: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def duplicate(
-        dst: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        dst_block_stride: Int,
-        dst_repeat_stride: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def duplicate(
-        dst: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        dst_block_stride: Int,
-        dst_repeat_stride: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def duplicate(*args: Any, **kwargs: Any) -> None:
     """`AscendC::Duplicate(dst, scalar, count)`: fill with a scalar (`Duplicate<T>` when the
     scalar has another type).
@@ -1776,30 +636,6 @@ def duplicate(*args: Any, **kwargs: Any) -> None:
       dstRepeatStride)`: fill with a scalar.
     """
     return _duplicate(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def exp(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
-    @overload
-    def exp(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def exp(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
 
 
 def exp(*args: Any, **kwargs: Any) -> None:
@@ -1819,82 +655,26 @@ def exp(*args: Any, **kwargs: Any) -> None:
     return _exp(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def fused_abs_sub(*args: Any, **kwargs: Any) -> None:
+    """dst = |src0 - src1|, elementwise.
 
-    def fused_abs_sub(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None:
-        """dst = |src0 - src1|, elementwise.
+    Ascend C: `AscendC::FusedAbsSub`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::FusedAbsSub`. Forms (a call takes the first that fits):
-
-        - `fused_abs_sub(dst, src0, src1, count)` -> `ascendc.fused_abs_sub_l2`
-          on the first `count` elements.
-        """
-        ...
-
-else:
-
-    def fused_abs_sub(*args: Any, **kwargs: Any) -> None:
-        """dst = |src0 - src1|, elementwise.
-
-        Ascend C: `AscendC::FusedAbsSub`. Forms (a call takes the first that fits):
-
-        - `fused_abs_sub(dst, src0, src1, count)` -> `ascendc.fused_abs_sub_l2`
-          on the first `count` elements.
-        """
-        return _fused_abs_sub(*args, **kwargs)
+    - `fused_abs_sub(dst, src0, src1, count)` -> `ascendc.fused_abs_sub_l2`
+      on the first `count` elements.
+    """
+    return _fused_abs_sub(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def fused_exp_sub(*args: Any, **kwargs: Any) -> None:
+    """dst = exp(src0 - src1), elementwise.
 
-    def fused_exp_sub(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None:
-        """dst = exp(src0 - src1), elementwise.
+    Ascend C: `AscendC::FusedExpSub`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::FusedExpSub`. Forms (a call takes the first that fits):
-
-        - `fused_exp_sub(dst, src0, src1, count)` -> `ascendc.fused_exp_sub_l2`
-          on the first `count` elements.
-        """
-        ...
-
-else:
-
-    def fused_exp_sub(*args: Any, **kwargs: Any) -> None:
-        """dst = exp(src0 - src1), elementwise.
-
-        Ascend C: `AscendC::FusedExpSub`. Forms (a call takes the first that fits):
-
-        - `fused_exp_sub(dst, src0, src1, count)` -> `ascendc.fused_exp_sub_l2`
-          on the first `count` elements.
-        """
-        return _fused_exp_sub(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def fused_mul_add(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def fused_mul_add(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def fused_mul_add(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `fused_exp_sub(dst, src0, src1, count)` -> `ascendc.fused_exp_sub_l2`
+      on the first `count` elements.
+    """
+    return _fused_exp_sub(*args, **kwargs)
 
 
 def fused_mul_add(*args: Any, **kwargs: Any) -> None:
@@ -1914,34 +694,6 @@ def fused_mul_add(*args: Any, **kwargs: Any) -> None:
     return _fused_mul_add(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def fused_mul_add_relu(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def fused_mul_add_relu(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def fused_mul_add_relu(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def fused_mul_add_relu(*args: Any, **kwargs: Any) -> None:
     """dst = max(src0 * dst + src1, 0), elementwise.
 
@@ -1959,34 +711,6 @@ def fused_mul_add_relu(*args: Any, **kwargs: Any) -> None:
     return _fused_mul_add_relu(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def gather(
-        dst: LocalTensor, src: LocalTensor, src_offset: LocalTensor, src_base: Int, count: Int
-    ) -> None: ...
-    @overload
-    def gather(
-        dst: LocalTensor,
-        src: LocalTensor,
-        src_offset: LocalTensor,
-        src_base: Int,
-        mask: Int,
-        repeat_times: Int,
-        dst_rep_stride: Int,
-    ) -> None: ...
-    @overload
-    def gather(
-        dst: LocalTensor,
-        src: LocalTensor,
-        src_offset: LocalTensor,
-        src_base: Int,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        dst_rep_stride: Int,
-    ) -> None: ...
-
-
 def gather(*args: Any, **kwargs: Any) -> None:
     """`AscendC::Gather(dst, src, srcOffset, srcBaseAddr, ...)`: dst[i] = the element at byte
     offset srcOffset[i] - srcBaseAddr of src.
@@ -2000,636 +724,258 @@ def gather(*args: Any, **kwargs: Any) -> None:
     return _gather(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def gather_mask(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GatherMask<T, [U,] mode>(dst, src0, pattern, reduceMode, mask, params,
+    rsvdCnt)`: keeps the elements of src0 the pattern (a tensor of bits, or built-in pattern
+    1-7) selects; the result is how many were kept.
 
-    def gather_mask(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1_pattern: Int | LocalTensor,
-        reduce_mode: Bool,
-        mask: Int,
-        params: GatherMaskParams,
-        gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT,
-    ) -> RuntimeScalar:
-        """`AscendC::GatherMask<T, [U,] mode>(dst, src0, pattern, reduceMode, mask, params,
-        rsvdCnt)`: keeps the elements of src0 the pattern (a tensor of bits, or built-in pattern
-        1-7) selects; the result is how many were kept.
+    Ascend C: `AscendC::GatherMask`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::GatherMask`. Forms (a call takes the first that fits):
+    - `gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, gather_mask_mode=<GatherMaskMode.DEFAULT: 0>)` -> `ascendc.gather_mask`
+    """
+    return _gather_mask(*args, **kwargs)
 
-        - `gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, gather_mask_mode=<GatherMaskMode.DEFAULT: 0>)` -> `ascendc.gather_mask`
-        """
-        ...
 
-else:
+def gatherb(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Gatherb(dst, src0, offset, repeatTime, repeatParams)`: gathers 32-byte blocks
+    of src0 at the byte offsets in offset.
 
-    def gather_mask(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GatherMask<T, [U,] mode>(dst, src0, pattern, reduceMode, mask, params,
-        rsvdCnt)`: keeps the elements of src0 the pattern (a tensor of bits, or built-in pattern
-        1-7) selects; the result is how many were kept.
+    Ascend C: `AscendC::Gatherb`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::GatherMask`. Forms (a call takes the first that fits):
+    - `gatherb(dst, src0, offset, repeat_times, repeat_params)` -> `ascendc.gatherb_l0`
+    """
+    return _gatherb(*args, **kwargs)
 
-        - `gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, gather_mask_mode=<GatherMaskMode.DEFAULT: 0>)` -> `ascendc.gather_mask`
-        """
-        return _gather_mask(*args, **kwargs)
 
+def get_arch_version(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::GetArchVersion(coreVersion)`: writes the architecture version into the
+    uint32_t variable `coreVersion`.
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::GetArchVersion`. Forms (a call takes the first that fits):
 
-    def gatherb(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        offset: LocalTensor,
-        repeat_times: Int,
-        repeat_params: GatherRepeatParams,
-    ) -> None:
-        """`AscendC::Gatherb(dst, src0, offset, repeatTime, repeatParams)`: gathers 32-byte blocks
-        of src0 at the byte offsets in offset.
+    - `get_arch_version(core_version)` -> `ascendc.get_arch_version`
+    """
+    return _get_arch_version(*args, **kwargs)
 
-        Ascend C: `AscendC::Gatherb`. Forms (a call takes the first that fits):
 
-        - `gatherb(dst, src0, offset, repeat_times, repeat_params)` -> `ascendc.gatherb_l0`
-        """
-        ...
+def get_cmp_mask(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::GetCmpMask(dst)`: copy the CMPMASK register (128 bits) to dst.
 
-else:
+    Ascend C: `AscendC::GetCmpMask`. Forms (a call takes the first that fits):
 
-    def gatherb(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Gatherb(dst, src0, offset, repeatTime, repeatParams)`: gathers 32-byte blocks
-        of src0 at the byte offsets in offset.
+    - `get_cmp_mask(dst)` -> `ascendc.get_cmp_mask`
+    """
+    return _get_cmp_mask(*args, **kwargs)
 
-        Ascend C: `AscendC::Gatherb`. Forms (a call takes the first that fits):
 
-        - `gatherb(dst, src0, offset, repeat_times, repeat_params)` -> `ascendc.gatherb_l0`
-        """
-        return _gatherb(*args, **kwargs)
+def get_data_block_size_in_bytes(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetDataBlockSizeInBytes()`: the size of a data block (32 bytes).
 
+    Ascend C: `AscendC::GetDataBlockSizeInBytes`. Forms (a call takes the first that fits):
 
-if TYPE_CHECKING:
+    - `get_data_block_size_in_bytes()` -> `ascendc.get_data_block_size_in_bytes`
+    """
+    return _get_data_block_size_in_bytes(*args, **kwargs)
 
-    def get_arch_version(core_version: Int) -> None:
-        """`AscendC::GetArchVersion(coreVersion)`: writes the architecture version into the
-        uint32_t variable `coreVersion`.
 
-        Ascend C: `AscendC::GetArchVersion`. Forms (a call takes the first that fits):
+def get_gather_mask_remain_count(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetGatherMaskRemainCount()`: how many elements the last GatherMask kept
+    (int64_t).
 
-        - `get_arch_version(core_version)` -> `ascendc.get_arch_version`
-        """
-        ...
+    Ascend C: `AscendC::GetGatherMaskRemainCount`. Forms (a call takes the first that fits):
 
-else:
+    - `get_gather_mask_remain_count()` -> `ascendc.get_gather_mask_remain_count`
+    """
+    return _get_gather_mask_remain_count(*args, **kwargs)
 
-    def get_arch_version(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::GetArchVersion(coreVersion)`: writes the architecture version into the
-        uint32_t variable `coreVersion`.
 
-        Ascend C: `AscendC::GetArchVersion`. Forms (a call takes the first that fits):
+def get_hccl_context(*args: Any, **kwargs: Any) -> GlobalAddress:
+    """`AscendC::GetHcclContext<index>()`: the communication context `index` (0 or 1).
 
-        - `get_arch_version(core_version)` -> `ascendc.get_arch_version`
-        """
-        return _get_arch_version(*args, **kwargs)
+    Ascend C: `AscendC::GetHcclContext`. Forms (a call takes the first that fits):
 
+    - `get_hccl_context(index)` -> `ascendc.get_hccl_context`
+    """
+    return _get_hccl_context(*args, **kwargs)
 
-if TYPE_CHECKING:
 
-    def get_cmp_mask(dst: LocalTensor) -> None:
-        """`AscendC::GetCmpMask(dst)`: copy the CMPMASK register (128 bits) to dst.
+def get_icache_preload_status(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetICachePreloadStatus()`: 0 when the instruction cache preload is idle, 1
+    while it runs.
 
-        Ascend C: `AscendC::GetCmpMask`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::GetICachePreloadStatus`. Forms (a call takes the first that fits):
 
-        - `get_cmp_mask(dst)` -> `ascendc.get_cmp_mask`
-        """
-        ...
+    - `get_icache_preload_status()` -> `ascendc.get_icache_preload_status`
+    """
+    return _get_icache_preload_status(*args, **kwargs)
 
-else:
 
-    def get_cmp_mask(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::GetCmpMask(dst)`: copy the CMPMASK register (128 bits) to dst.
+def get_mrg_sort_result(
+    *args: Any, **kwargs: Any
+) -> tuple[RuntimeScalar, RuntimeScalar, RuntimeScalar, RuntimeScalar]:
+    """`AscendC::GetMrgSortResult(a, b, c, d)`: how many elements of each queue the last
+    exhausted-suspension MrgSort merged.
 
-        Ascend C: `AscendC::GetCmpMask`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::GetMrgSortResult`. Forms (a call takes the first that fits):
 
-        - `get_cmp_mask(dst)` -> `ascendc.get_cmp_mask`
-        """
-        return _get_cmp_mask(*args, **kwargs)
+    - `get_mrg_sort_result()` -> `ascendc.get_mrg_sort_result`
+    """
+    return _get_mrg_sort_result(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def get_program_counter(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetProgramCounter()`: the program counter.
 
-    def get_data_block_size_in_bytes() -> RuntimeScalar:
-        """`AscendC::GetDataBlockSizeInBytes()`: the size of a data block (32 bytes).
+    Ascend C: `AscendC::GetProgramCounter`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::GetDataBlockSizeInBytes`. Forms (a call takes the first that fits):
+    - `get_program_counter()` -> `ascendc.get_program_counter`
+    """
+    return _get_program_counter(*args, **kwargs)
 
-        - `get_data_block_size_in_bytes()` -> `ascendc.get_data_block_size_in_bytes`
-        """
-        ...
 
-else:
+def get_shape_size(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetShapeSize(shapeInfo)`: the number of elements a ShapeInfo describes.
 
-    def get_data_block_size_in_bytes(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetDataBlockSizeInBytes()`: the size of a data block (32 bytes).
+    Ascend C: `AscendC::GetShapeSize`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::GetDataBlockSizeInBytes`. Forms (a call takes the first that fits):
+    - `get_shape_size(shape_info)` -> `ascendc.get_shape_size`
+    """
+    return _get_shape_size(*args, **kwargs)
 
-        - `get_data_block_size_in_bytes()` -> `ascendc.get_data_block_size_in_bytes`
-        """
-        return _get_data_block_size_in_bytes(*args, **kwargs)
 
+def get_sort_len(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetSortLen<float>(n)`: the length of n elements in the sorted (score, index)
+    layout of float scores.
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::GetSortLen`. Forms (a call takes the first that fits):
 
-    def get_gather_mask_remain_count() -> RuntimeScalar:
-        """`AscendC::GetGatherMaskRemainCount()`: how many elements the last GatherMask kept
-        (int64_t).
+    - `get_sort_len(elem_count)` -> `ascendc.get_sort_len`
+    """
+    return _get_sort_len(*args, **kwargs)
 
-        Ascend C: `AscendC::GetGatherMaskRemainCount`. Forms (a call takes the first that fits):
 
-        - `get_gather_mask_remain_count()` -> `ascendc.get_gather_mask_remain_count`
-        """
-        ...
+def get_sort_offset(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetSortOffset<float>(n)`: the offset of n elements in the sorted (score,
+    index) layout of float scores.
 
-else:
+    Ascend C: `AscendC::GetSortOffset`. Forms (a call takes the first that fits):
 
-    def get_gather_mask_remain_count(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetGatherMaskRemainCount()`: how many elements the last GatherMask kept
-        (int64_t).
+    - `get_sort_offset(elem_offset)` -> `ascendc.get_sort_offset`
+    """
+    return _get_sort_offset(*args, **kwargs)
 
-        Ascend C: `AscendC::GetGatherMaskRemainCount`. Forms (a call takes the first that fits):
 
-        - `get_gather_mask_remain_count()` -> `ascendc.get_gather_mask_remain_count`
-        """
-        return _get_gather_mask_remain_count(*args, **kwargs)
+def get_store_atomic_config(*args: Any, **kwargs: Any) -> tuple[RuntimeScalar, RuntimeScalar]:
+    """`AscendC::GetStoreAtomicConfig(type, op)`: the current atomic mode, as two uint16_t
+    values.
 
+    Ascend C: `AscendC::GetStoreAtomicConfig`. Forms (a call takes the first that fits):
 
-if TYPE_CHECKING:
+    - `get_store_atomic_config()` -> `ascendc.get_store_atomic_config`
+    """
+    return _get_store_atomic_config(*args, **kwargs)
 
-    def get_hccl_context(index: Int) -> GlobalAddress:
-        """`AscendC::GetHcclContext<index>()`: the communication context `index` (0 or 1).
 
-        Ascend C: `AscendC::GetHcclContext`. Forms (a call takes the first that fits):
+def get_sub_block_idx(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetSubBlockIdx()`: the index of this vector core in its AI Core.
 
-        - `get_hccl_context(index)` -> `ascendc.get_hccl_context`
-        """
-        ...
+    Ascend C: `AscendC::GetSubBlockIdx`. Forms (a call takes the first that fits):
 
-else:
+    - `get_sub_block_idx()` -> `ascendc.get_sub_block_idx`
+    """
+    return _get_sub_block_idx(*args, **kwargs)
 
-    def get_hccl_context(*args: Any, **kwargs: Any) -> GlobalAddress:
-        """`AscendC::GetHcclContext<index>()`: the communication context `index` (0 or 1).
 
-        Ascend C: `AscendC::GetHcclContext`. Forms (a call takes the first that fits):
+def get_sub_block_num(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetSubBlockNum()`: the number of vector cores of an AI Core.
 
-        - `get_hccl_context(index)` -> `ascendc.get_hccl_context`
-        """
-        return _get_hccl_context(*args, **kwargs)
+    Ascend C: `AscendC::GetSubBlockNum`. Forms (a call takes the first that fits):
 
+    - `get_sub_block_num()` -> `ascendc.get_sub_block_num`
+    """
+    return _get_sub_block_num(*args, **kwargs)
 
-if TYPE_CHECKING:
 
-    def get_icache_preload_status() -> RuntimeScalar:
-        """`AscendC::GetICachePreloadStatus()`: 0 when the instruction cache preload is idle, 1
-        while it runs.
+def get_sys_workspace(*args: Any, **kwargs: Any) -> GlobalAddress:
+    """`GetSysWorkSpacePtr()`: the system workspace, a `__gm__ uint8_t*`.
 
-        Ascend C: `AscendC::GetICachePreloadStatus`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::GetSysWorkSpacePtr`. Forms (a call takes the first that fits):
 
-        - `get_icache_preload_status()` -> `ascendc.get_icache_preload_status`
-        """
-        ...
+    - `get_sys_workspace()` -> `ascendc.get_sys_workspace_ptr`
+    """
+    return _get_sys_workspace(*args, **kwargs)
 
-else:
 
-    def get_icache_preload_status(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetICachePreloadStatus()`: 0 when the instruction cache preload is idle, 1
-        while it runs.
+def get_system_cycle(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetSystemCycle()`: the system cycle counter.
 
-        Ascend C: `AscendC::GetICachePreloadStatus`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::GetSystemCycle`. Forms (a call takes the first that fits):
 
-        - `get_icache_preload_status()` -> `ascendc.get_icache_preload_status`
-        """
-        return _get_icache_preload_status(*args, **kwargs)
+    - `get_system_cycle()` -> `ascendc.get_system_cycle`
+    """
+    return _get_system_cycle(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def get_task_ratio(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::GetTaskRatio()`: the ratio of vector to cube cores (1 in coupled mode).
 
-    def get_mrg_sort_result() -> tuple[RuntimeScalar, RuntimeScalar, RuntimeScalar, RuntimeScalar]:
-        """`AscendC::GetMrgSortResult(a, b, c, d)`: how many elements of each queue the last
-        exhausted-suspension MrgSort merged.
+    Ascend C: `AscendC::GetTaskRatio`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::GetMrgSortResult`. Forms (a call takes the first that fits):
+    - `get_task_ratio()` -> `ascendc.get_task_ratio`
+    """
+    return _get_task_ratio(*args, **kwargs)
 
-        - `get_mrg_sort_result()` -> `ascendc.get_mrg_sort_result`
-        """
-        ...
 
-else:
+def ib_set(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::IBSet(gm, ub, blockIdx, eventID)`: set the flag of block `blockIdx` for
+    `eventID` (flags in GM).
 
-    def get_mrg_sort_result(
-        *args: Any, **kwargs: Any
-    ) -> tuple[RuntimeScalar, RuntimeScalar, RuntimeScalar, RuntimeScalar]:
-        """`AscendC::GetMrgSortResult(a, b, c, d)`: how many elements of each queue the last
-        exhausted-suspension MrgSort merged.
+    Ascend C: `AscendC::IBSet`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::GetMrgSortResult`. Forms (a call takes the first that fits):
+    - `ib_set(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_set`
+    """
+    return _ib_set(*args, **kwargs)
 
-        - `get_mrg_sort_result()` -> `ascendc.get_mrg_sort_result`
-        """
-        return _get_mrg_sort_result(*args, **kwargs)
 
+def ib_wait(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::IBWait(gm, ub, blockIdx, eventID)`: wait until block `blockIdx` sets its flag
+    (flags in GM).
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::IBWait`. Forms (a call takes the first that fits):
 
-    def get_program_counter() -> RuntimeScalar:
-        """`AscendC::GetProgramCounter()`: the program counter.
+    - `ib_wait(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_wait`
+    """
+    return _ib_wait(*args, **kwargs)
 
-        Ascend C: `AscendC::GetProgramCounter`. Forms (a call takes the first that fits):
 
-        - `get_program_counter()` -> `ascendc.get_program_counter`
-        """
-        ...
+def icache_preload(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::ICachePreLoad(preFetchLen)`: preload instructions into the instruction cache.
 
-else:
+    Ascend C: `AscendC::ICachePreLoad`. Forms (a call takes the first that fits):
 
-    def get_program_counter(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetProgramCounter()`: the program counter.
+    - `icache_preload(pre_fetch_len)` -> `ascendc.icache_preload`
+    """
+    return _icache_preload(*args, **kwargs)
 
-        Ascend C: `AscendC::GetProgramCounter`. Forms (a call takes the first that fits):
 
-        - `get_program_counter()` -> `ascendc.get_program_counter`
-        """
-        return _get_program_counter(*args, **kwargs)
+def init_const_value(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::InitConstValue(dst, InitConstValueParams)`: fill a cube buffer.
 
+    Ascend C: `AscendC::InitConstValue`. Forms (a call takes the first that fits):
 
-if TYPE_CHECKING:
+    - `init_const_value(dst, init_const_value_params)` -> `ascendc.init_const_value`
+    """
+    return _init_const_value(*args, **kwargs)
 
-    def get_shape_size(shape_info: ShapeInfo) -> RuntimeScalar:
-        """`AscendC::GetShapeSize(shapeInfo)`: the number of elements a ShapeInfo describes.
 
-        Ascend C: `AscendC::GetShapeSize`. Forms (a call takes the first that fits):
+def init_soc_state(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::InitSocState()`: reset the core's global state (atomic mode, mask mode, ...).
 
-        - `get_shape_size(shape_info)` -> `ascendc.get_shape_size`
-        """
-        ...
+    Ascend C: `AscendC::InitSocState`. Forms (a call takes the first that fits):
 
-else:
-
-    def get_shape_size(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetShapeSize(shapeInfo)`: the number of elements a ShapeInfo describes.
-
-        Ascend C: `AscendC::GetShapeSize`. Forms (a call takes the first that fits):
-
-        - `get_shape_size(shape_info)` -> `ascendc.get_shape_size`
-        """
-        return _get_shape_size(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def get_sort_len(elem_count: Int) -> RuntimeScalar:
-        """`AscendC::GetSortLen<float>(n)`: the length of n elements in the sorted (score, index)
-        layout of float scores.
-
-        Ascend C: `AscendC::GetSortLen`. Forms (a call takes the first that fits):
-
-        - `get_sort_len(elem_count)` -> `ascendc.get_sort_len`
-        """
-        ...
-
-else:
-
-    def get_sort_len(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetSortLen<float>(n)`: the length of n elements in the sorted (score, index)
-        layout of float scores.
-
-        Ascend C: `AscendC::GetSortLen`. Forms (a call takes the first that fits):
-
-        - `get_sort_len(elem_count)` -> `ascendc.get_sort_len`
-        """
-        return _get_sort_len(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def get_sort_offset(elem_offset: Int) -> RuntimeScalar:
-        """`AscendC::GetSortOffset<float>(n)`: the offset of n elements in the sorted (score,
-        index) layout of float scores.
-
-        Ascend C: `AscendC::GetSortOffset`. Forms (a call takes the first that fits):
-
-        - `get_sort_offset(elem_offset)` -> `ascendc.get_sort_offset`
-        """
-        ...
-
-else:
-
-    def get_sort_offset(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetSortOffset<float>(n)`: the offset of n elements in the sorted (score,
-        index) layout of float scores.
-
-        Ascend C: `AscendC::GetSortOffset`. Forms (a call takes the first that fits):
-
-        - `get_sort_offset(elem_offset)` -> `ascendc.get_sort_offset`
-        """
-        return _get_sort_offset(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def get_store_atomic_config() -> tuple[RuntimeScalar, RuntimeScalar]:
-        """`AscendC::GetStoreAtomicConfig(type, op)`: the current atomic mode, as two uint16_t
-        values.
-
-        Ascend C: `AscendC::GetStoreAtomicConfig`. Forms (a call takes the first that fits):
-
-        - `get_store_atomic_config()` -> `ascendc.get_store_atomic_config`
-        """
-        ...
-
-else:
-
-    def get_store_atomic_config(*args: Any, **kwargs: Any) -> tuple[RuntimeScalar, RuntimeScalar]:
-        """`AscendC::GetStoreAtomicConfig(type, op)`: the current atomic mode, as two uint16_t
-        values.
-
-        Ascend C: `AscendC::GetStoreAtomicConfig`. Forms (a call takes the first that fits):
-
-        - `get_store_atomic_config()` -> `ascendc.get_store_atomic_config`
-        """
-        return _get_store_atomic_config(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def get_sub_block_idx() -> RuntimeScalar:
-        """`AscendC::GetSubBlockIdx()`: the index of this vector core in its AI Core.
-
-        Ascend C: `AscendC::GetSubBlockIdx`. Forms (a call takes the first that fits):
-
-        - `get_sub_block_idx()` -> `ascendc.get_sub_block_idx`
-        """
-        ...
-
-else:
-
-    def get_sub_block_idx(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetSubBlockIdx()`: the index of this vector core in its AI Core.
-
-        Ascend C: `AscendC::GetSubBlockIdx`. Forms (a call takes the first that fits):
-
-        - `get_sub_block_idx()` -> `ascendc.get_sub_block_idx`
-        """
-        return _get_sub_block_idx(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def get_sub_block_num() -> RuntimeScalar:
-        """`AscendC::GetSubBlockNum()`: the number of vector cores of an AI Core.
-
-        Ascend C: `AscendC::GetSubBlockNum`. Forms (a call takes the first that fits):
-
-        - `get_sub_block_num()` -> `ascendc.get_sub_block_num`
-        """
-        ...
-
-else:
-
-    def get_sub_block_num(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetSubBlockNum()`: the number of vector cores of an AI Core.
-
-        Ascend C: `AscendC::GetSubBlockNum`. Forms (a call takes the first that fits):
-
-        - `get_sub_block_num()` -> `ascendc.get_sub_block_num`
-        """
-        return _get_sub_block_num(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def get_sys_workspace() -> GlobalAddress:
-        """`GetSysWorkSpacePtr()`: the system workspace, a `__gm__ uint8_t*`.
-
-        Ascend C: `AscendC::GetSysWorkSpacePtr`. Forms (a call takes the first that fits):
-
-        - `get_sys_workspace()` -> `ascendc.get_sys_workspace_ptr`
-        """
-        ...
-
-else:
-
-    def get_sys_workspace(*args: Any, **kwargs: Any) -> GlobalAddress:
-        """`GetSysWorkSpacePtr()`: the system workspace, a `__gm__ uint8_t*`.
-
-        Ascend C: `AscendC::GetSysWorkSpacePtr`. Forms (a call takes the first that fits):
-
-        - `get_sys_workspace()` -> `ascendc.get_sys_workspace_ptr`
-        """
-        return _get_sys_workspace(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def get_system_cycle() -> RuntimeScalar:
-        """`AscendC::GetSystemCycle()`: the system cycle counter.
-
-        Ascend C: `AscendC::GetSystemCycle`. Forms (a call takes the first that fits):
-
-        - `get_system_cycle()` -> `ascendc.get_system_cycle`
-        """
-        ...
-
-else:
-
-    def get_system_cycle(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetSystemCycle()`: the system cycle counter.
-
-        Ascend C: `AscendC::GetSystemCycle`. Forms (a call takes the first that fits):
-
-        - `get_system_cycle()` -> `ascendc.get_system_cycle`
-        """
-        return _get_system_cycle(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def get_task_ratio() -> RuntimeScalar:
-        """`AscendC::GetTaskRatio()`: the ratio of vector to cube cores (1 in coupled mode).
-
-        Ascend C: `AscendC::GetTaskRatio`. Forms (a call takes the first that fits):
-
-        - `get_task_ratio()` -> `ascendc.get_task_ratio`
-        """
-        ...
-
-else:
-
-    def get_task_ratio(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::GetTaskRatio()`: the ratio of vector to cube cores (1 in coupled mode).
-
-        Ascend C: `AscendC::GetTaskRatio`. Forms (a call takes the first that fits):
-
-        - `get_task_ratio()` -> `ascendc.get_task_ratio`
-        """
-        return _get_task_ratio(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def ib_set(
-        gm_workspace: GlobalTensor,
-        ub_workspace: LocalTensor,
-        block_idx: Int,
-        event_id: Int,
-        is_aiv_only: bool = True,
-    ) -> None:
-        """`AscendC::IBSet(gm, ub, blockIdx, eventID)`: set the flag of block `blockIdx` for
-        `eventID` (flags in GM).
-
-        Ascend C: `AscendC::IBSet`. Forms (a call takes the first that fits):
-
-        - `ib_set(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_set`
-        """
-        ...
-
-else:
-
-    def ib_set(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::IBSet(gm, ub, blockIdx, eventID)`: set the flag of block `blockIdx` for
-        `eventID` (flags in GM).
-
-        Ascend C: `AscendC::IBSet`. Forms (a call takes the first that fits):
-
-        - `ib_set(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_set`
-        """
-        return _ib_set(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def ib_wait(
-        gm_workspace: GlobalTensor,
-        ub_workspace: LocalTensor,
-        block_idx: Int,
-        event_id: Int,
-        is_aiv_only: bool = True,
-    ) -> None:
-        """`AscendC::IBWait(gm, ub, blockIdx, eventID)`: wait until block `blockIdx` sets its flag
-        (flags in GM).
-
-        Ascend C: `AscendC::IBWait`. Forms (a call takes the first that fits):
-
-        - `ib_wait(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_wait`
-        """
-        ...
-
-else:
-
-    def ib_wait(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::IBWait(gm, ub, blockIdx, eventID)`: wait until block `blockIdx` sets its flag
-        (flags in GM).
-
-        Ascend C: `AscendC::IBWait`. Forms (a call takes the first that fits):
-
-        - `ib_wait(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_wait`
-        """
-        return _ib_wait(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def icache_preload(pre_fetch_len: Int) -> None:
-        """`AscendC::ICachePreLoad(preFetchLen)`: preload instructions into the instruction cache.
-
-        Ascend C: `AscendC::ICachePreLoad`. Forms (a call takes the first that fits):
-
-        - `icache_preload(pre_fetch_len)` -> `ascendc.icache_preload`
-        """
-        ...
-
-else:
-
-    def icache_preload(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::ICachePreLoad(preFetchLen)`: preload instructions into the instruction cache.
-
-        Ascend C: `AscendC::ICachePreLoad`. Forms (a call takes the first that fits):
-
-        - `icache_preload(pre_fetch_len)` -> `ascendc.icache_preload`
-        """
-        return _icache_preload(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def init_const_value(dst: LocalTensor, init_const_value_params: InitConstValueParams) -> None:
-        """`AscendC::InitConstValue(dst, InitConstValueParams)`: fill a cube buffer.
-
-        Ascend C: `AscendC::InitConstValue`. Forms (a call takes the first that fits):
-
-        - `init_const_value(dst, init_const_value_params)` -> `ascendc.init_const_value`
-        """
-        ...
-
-else:
-
-    def init_const_value(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::InitConstValue(dst, InitConstValueParams)`: fill a cube buffer.
-
-        Ascend C: `AscendC::InitConstValue`. Forms (a call takes the first that fits):
-
-        - `init_const_value(dst, init_const_value_params)` -> `ascendc.init_const_value`
-        """
-        return _init_const_value(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def init_soc_state() -> None:
-        """`AscendC::InitSocState()`: reset the core's global state (atomic mode, mask mode, ...).
-
-        Ascend C: `AscendC::InitSocState`. Forms (a call takes the first that fits):
-
-        - `init_soc_state()` -> `ascendc.init_soc_state`
-        """
-        ...
-
-else:
-
-    def init_soc_state(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::InitSocState()`: reset the core's global state (atomic mode, mask mode, ...).
-
-        Ascend C: `AscendC::InitSocState`. Forms (a call takes the first that fits):
-
-        - `init_soc_state()` -> `ascendc.init_soc_state`
-        """
-        return _init_soc_state(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def leaky_relu(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def leaky_relu(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def leaky_relu(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `init_soc_state()` -> `ascendc.init_soc_state`
+    """
+    return _init_soc_state(*args, **kwargs)
 
 
 def leaky_relu(*args: Any, **kwargs: Any) -> None:
@@ -2649,30 +995,6 @@ def leaky_relu(*args: Any, **kwargs: Any) -> None:
     return _leaky_relu(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def ln(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
-    @overload
-    def ln(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def ln(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def ln(*args: Any, **kwargs: Any) -> None:
     """dst = ln(src), elementwise.
 
@@ -2688,32 +1010,6 @@ def ln(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _ln(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParams) -> None: ...
-    @overload
-    def load_data(dst: LocalTensor, src: GlobalTensor, params: LoadData2DParams) -> None: ...
-    @overload
-    def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData2DParamsV2) -> None: ...
-    @overload
-    def load_data(dst: LocalTensor, src: GlobalTensor, params: LoadData2DParamsV2) -> None: ...
-    @overload
-    def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData3DParamsV1) -> None: ...
-    @overload
-    def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData3DParamsV2) -> None: ...
-    @overload
-    def load_data(dst: LocalTensor, src: LocalTensor, params: LoadData3DParamsV2Pro) -> None: ...
-    @overload
-    def load_data(
-        dst: LocalTensor,
-        src: LocalTensor,
-        src_mx: LocalTensor,
-        params: LoadData2DParamsV2,
-        mx_params: LoadData2DMxParams,
-    ) -> None: ...
 
 
 def load_data(*args: Any, **kwargs: Any) -> None:
@@ -2741,43 +1037,15 @@ def load_data(*args: Any, **kwargs: Any) -> None:
     return _load_data(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def load_data_with_sparse(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::LoadDataWithSparse(dst, src, idx, LoadData2DParams)`: int8 weights and their
+    uint8 sparsity index, L1 -> L0B.
 
-    def load_data_with_sparse(
-        dst: LocalTensor, src: LocalTensor, idx: LocalTensor, load_data_params: LoadData2DParams
-    ) -> None:
-        """`AscendC::LoadDataWithSparse(dst, src, idx, LoadData2DParams)`: int8 weights and their
-        uint8 sparsity index, L1 -> L0B.
+    Ascend C: `AscendC::LoadDataWithSparse`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::LoadDataWithSparse`. Forms (a call takes the first that fits):
-
-        - `load_data_with_sparse(dst, src, idx, load_data_params)` -> `ascendc.load_data_with_sparse`
-        """
-        ...
-
-else:
-
-    def load_data_with_sparse(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::LoadDataWithSparse(dst, src, idx, LoadData2DParams)`: int8 weights and their
-        uint8 sparsity index, L1 -> L0B.
-
-        Ascend C: `AscendC::LoadDataWithSparse`. Forms (a call takes the first that fits):
-
-        - `load_data_with_sparse(dst, src, idx, load_data_params)` -> `ascendc.load_data_with_sparse`
-        """
-        return _load_data_with_sparse(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def load_data_with_transpose(
-        dst: LocalTensor, src: LocalTensor, params: LoadData2dTransposeParams
-    ) -> None: ...
-    @overload
-    def load_data_with_transpose(
-        dst: LocalTensor, src: LocalTensor, params: LoadData2dTransposeParamsV2
-    ) -> None: ...
+    - `load_data_with_sparse(dst, src, idx, load_data_params)` -> `ascendc.load_data_with_sparse`
+    """
+    return _load_data_with_sparse(*args, **kwargs)
 
 
 def load_data_with_transpose(*args: Any, **kwargs: Any) -> None:
@@ -2791,57 +1059,15 @@ def load_data_with_transpose(*args: Any, **kwargs: Any) -> None:
     return _load_data_with_transpose(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def load_image_to_local(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)`: the AIPP image
+    (SetAippFunctions) into L1 (A1/B1).
 
-    def load_image_to_local(dst: LocalTensor, load_data_params: LoadImageToLocalParams) -> None:
-        """`AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)`: the AIPP image
-        (SetAippFunctions) into L1 (A1/B1).
+    Ascend C: `AscendC::LoadImageToLocal`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::LoadImageToLocal`. Forms (a call takes the first that fits):
-
-        - `load_image_to_local(dst, load_data_params)` -> `ascendc.load_image_to_local`
-        """
-        ...
-
-else:
-
-    def load_image_to_local(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)`: the AIPP image
-        (SetAippFunctions) into L1 (A1/B1).
-
-        Ascend C: `AscendC::LoadImageToLocal`. Forms (a call takes the first that fits):
-
-        - `load_image_to_local(dst, load_data_params)` -> `ascendc.load_image_to_local`
-        """
-        return _load_image_to_local(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def max(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def max(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def max(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `load_image_to_local(dst, load_data_params)` -> `ascendc.load_image_to_local`
+    """
+    return _load_image_to_local(*args, **kwargs)
 
 
 def max(*args: Any, **kwargs: Any) -> None:
@@ -2859,75 +1085,6 @@ def max(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _max(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def maxs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def maxs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int,
-        scalar_tensor_index: int = 1,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def maxs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def maxs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
-    @overload
-    def maxs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def maxs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
 
 
 def maxs(*args: Any, **kwargs: Any) -> None:
@@ -2969,34 +1126,6 @@ def maxs(*args: Any, **kwargs: Any) -> None:
     return _maxs(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def min(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def min(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def min(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def min(*args: Any, **kwargs: Any) -> None:
     """dst = min(src0, src1), elementwise.
 
@@ -3012,75 +1141,6 @@ def min(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _min(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def mins(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def mins(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int,
-        scalar_tensor_index: int = 1,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def mins(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def mins(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
-    @overload
-    def mins(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def mins(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
 
 
 def mins(*args: Any, **kwargs: Any) -> None:
@@ -3122,34 +1182,6 @@ def mins(*args: Any, **kwargs: Any) -> None:
     return _mins(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def mmad(
-        dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadParams
-    ) -> None: ...
-    @overload
-    def mmad(
-        dst: LocalTensor,
-        fm: LocalTensor,
-        filter: LocalTensor,
-        bias: LocalTensor,
-        params: MmadParams,
-    ) -> None: ...
-    @overload
-    def mmad(
-        dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadBitModeParams
-    ) -> None: ...
-    @overload
-    def mmad(
-        dst: LocalTensor,
-        fm: LocalTensor,
-        filter: LocalTensor,
-        bias: LocalTensor,
-        params: MmadBitModeParams,
-    ) -> None: ...
-
-
 def mmad(*args: Any, **kwargs: Any) -> None:
     """`AscendC::Mmad(dst, fm, filter, [bias,] MmadParams)`: dst = fm x filter (+ dst or bias),
     in L0C.
@@ -3174,34 +1206,6 @@ def mmad(*args: Any, **kwargs: Any) -> None:
     return _mmad(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def mmad_mx(
-        dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadParams
-    ) -> None: ...
-    @overload
-    def mmad_mx(
-        dst: LocalTensor,
-        fm: LocalTensor,
-        filter: LocalTensor,
-        bias: LocalTensor,
-        params: MmadParams,
-    ) -> None: ...
-    @overload
-    def mmad_mx(
-        dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, params: MmadBitModeParams
-    ) -> None: ...
-    @overload
-    def mmad_mx(
-        dst: LocalTensor,
-        fm: LocalTensor,
-        filter: LocalTensor,
-        bias: LocalTensor,
-        params: MmadBitModeParams,
-    ) -> None: ...
-
-
 def mmad_mx(*args: Any, **kwargs: Any) -> None:
     """`AscendC::MmadMx(dst, fm, filter, [bias,] MmadParams)` (Ascend 950): dst = (scaleA (x)
     fm) x (scaleB (x) filter) (+ dst or bias), each 32 elements along K scaled by one e8m0
@@ -3223,53 +1227,15 @@ def mmad_mx(*args: Any, **kwargs: Any) -> None:
     return _mmad_mx(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def mmad_with_sparse(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::MmadWithSparse(dst, fm, filter, MmadParams)`: int8 with a sparse filter, int32
+    result.
 
-    def mmad_with_sparse(
-        dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, mmad_params: MmadParams
-    ) -> None:
-        """`AscendC::MmadWithSparse(dst, fm, filter, MmadParams)`: int8 with a sparse filter, int32
-        result.
+    Ascend C: `AscendC::MmadWithSparse`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::MmadWithSparse`. Forms (a call takes the first that fits):
-
-        - `mmad_with_sparse(dst, fm, filter, mmad_params)` -> `ascendc.mmad_with_sparse`
-        """
-        ...
-
-else:
-
-    def mmad_with_sparse(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::MmadWithSparse(dst, fm, filter, MmadParams)`: int8 with a sparse filter, int32
-        result.
-
-        Ascend C: `AscendC::MmadWithSparse`. Forms (a call takes the first that fits):
-
-        - `mmad_with_sparse(dst, fm, filter, mmad_params)` -> `ascendc.mmad_with_sparse`
-        """
-        return _mmad_with_sparse(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def mrg_sort(
-        dst: LocalTensor,
-        sort_list: MrgSortSrcList,
-        element_count_list: Sequence[Int],
-        sorted_num: Sequence[Int],
-        valid_bit: Int,
-        repeat_time: Int,
-        is_exhausted_suspension: bool = False,
-    ) -> None: ...
-    @overload
-    def mrg_sort(
-        dst: LocalTensor,
-        sort_list: MrgSortSrcList,
-        params: MrgSort4Info,
-        *,
-        is_exhausted_suspension: bool | None = None,
-    ) -> None: ...
+    - `mmad_with_sparse(dst, fm, filter, mmad_params)` -> `ascendc.mmad_with_sparse`
+    """
+    return _mmad_with_sparse(*args, **kwargs)
 
 
 def mrg_sort(*args: Any, **kwargs: Any) -> None:
@@ -3285,57 +1251,15 @@ def mrg_sort(*args: Any, **kwargs: Any) -> None:
     return _mrg_sort(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def mrg_sort4(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::MrgSort4(dst, src, params)`: merges up to four sorted region proposal queues.
+    Not on Atlas A2/A3 (the headers stop with 'not supported on current device' there).
 
-    def mrg_sort4(dst: LocalTensor, src: MrgSortSrcList, params: MrgSort4Info) -> None:
-        """`AscendC::MrgSort4(dst, src, params)`: merges up to four sorted region proposal queues.
-        Not on Atlas A2/A3 (the headers stop with 'not supported on current device' there).
+    Ascend C: `AscendC::MrgSort4`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::MrgSort4`. Forms (a call takes the first that fits):
-
-        - `mrg_sort4(dst, src, params)` -> `ascendc.mrg_sort4`
-        """
-        ...
-
-else:
-
-    def mrg_sort4(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::MrgSort4(dst, src, params)`: merges up to four sorted region proposal queues.
-        Not on Atlas A2/A3 (the headers stop with 'not supported on current device' there).
-
-        Ascend C: `AscendC::MrgSort4`. Forms (a call takes the first that fits):
-
-        - `mrg_sort4(dst, src, params)` -> `ascendc.mrg_sort4`
-        """
-        return _mrg_sort4(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def mul(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def mul(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def mul(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `mrg_sort4(dst, src, params)` -> `ascendc.mrg_sort4`
+    """
+    return _mrg_sort4(*args, **kwargs)
 
 
 def mul(*args: Any, **kwargs: Any) -> None:
@@ -3355,34 +1279,6 @@ def mul(*args: Any, **kwargs: Any) -> None:
     return _mul(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def mul_add_dst(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def mul_add_dst(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def mul_add_dst(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def mul_add_dst(*args: Any, **kwargs: Any) -> None:
     """dst = src0 * src1 + dst, elementwise.
 
@@ -3400,30 +1296,6 @@ def mul_add_dst(*args: Any, **kwargs: Any) -> None:
     return _mul_add_dst(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def mul_cast(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None: ...
-    @overload
-    def mul_cast(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-    ) -> None: ...
-    @overload
-    def mul_cast(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-    ) -> None: ...
-
-
 def mul_cast(*args: Any, **kwargs: Any) -> None:
     """dst = src0 * src1 converted to dst's type, elementwise.
 
@@ -3439,85 +1311,6 @@ def mul_cast(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _mul_cast(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def muls(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def muls(
-        dst: LocalTensor,
-        scalar: Scalar,
-        src: LocalTensor,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def muls(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int,
-        scalar_tensor_index: int = 1,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def muls(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def muls(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
-    @overload
-    def muls(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def muls(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
 
 
 def muls(*args: Any, **kwargs: Any) -> None:
@@ -3561,137 +1354,47 @@ def muls(*args: Any, **kwargs: Any) -> None:
     return _muls(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def mutex_lock(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Mutex::Lock<pipe>(id)`: later work of `pipe` waits until the work before the
+    last Unlock of `id` is done (buffer-id sync, Ascend 950 only).
 
-    def mutex_lock(pipe: Pipe, mutex_id: Int) -> None:
-        """`AscendC::Mutex::Lock<pipe>(id)`: later work of `pipe` waits until the work before the
-        last Unlock of `id` is done (buffer-id sync, Ascend 950 only).
+    Ascend C: `AscendC::Mutex::Lock`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Mutex::Lock`. Forms (a call takes the first that fits):
-
-        - `mutex_lock(pipe, mutex_id)` -> `ascendc.mutex_lock`
-        """
-        ...
-
-else:
-
-    def mutex_lock(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Mutex::Lock<pipe>(id)`: later work of `pipe` waits until the work before the
-        last Unlock of `id` is done (buffer-id sync, Ascend 950 only).
-
-        Ascend C: `AscendC::Mutex::Lock`. Forms (a call takes the first that fits):
-
-        - `mutex_lock(pipe, mutex_id)` -> `ascendc.mutex_lock`
-        """
-        return _mutex_lock(*args, **kwargs)
+    - `mutex_lock(pipe, mutex_id)` -> `ascendc.mutex_lock`
+    """
+    return _mutex_lock(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def mutex_unlock(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Mutex::Unlock<pipe>(id)`: release `id` once the earlier work of `pipe` is done
+    (buffer-id sync, Ascend 950 only).
 
-    def mutex_unlock(pipe: Pipe, mutex_id: Int) -> None:
-        """`AscendC::Mutex::Unlock<pipe>(id)`: release `id` once the earlier work of `pipe` is done
-        (buffer-id sync, Ascend 950 only).
+    Ascend C: `AscendC::Mutex::Unlock`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Mutex::Unlock`. Forms (a call takes the first that fits):
-
-        - `mutex_unlock(pipe, mutex_id)` -> `ascendc.mutex_unlock`
-        """
-        ...
-
-else:
-
-    def mutex_unlock(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Mutex::Unlock<pipe>(id)`: release `id` once the earlier work of `pipe` is done
-        (buffer-id sync, Ascend 950 only).
-
-        Ascend C: `AscendC::Mutex::Unlock`. Forms (a call takes the first that fits):
-
-        - `mutex_unlock(pipe, mutex_id)` -> `ascendc.mutex_unlock`
-        """
-        return _mutex_unlock(*args, **kwargs)
+    - `mutex_unlock(pipe, mutex_id)` -> `ascendc.mutex_unlock`
+    """
+    return _mutex_unlock(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def neg(*args: Any, **kwargs: Any) -> None:
+    """dst = -src, elementwise.
 
-    def neg(dst: LocalTensor, src: LocalTensor, count: Int) -> None:
-        """dst = -src, elementwise.
+    Ascend C: `AscendC::Neg`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Neg`. Forms (a call takes the first that fits):
-
-        - `neg(dst, src, count)` -> `ascendc.neg_l2`
-          on the first `count` elements.
-        """
-        ...
-
-else:
-
-    def neg(*args: Any, **kwargs: Any) -> None:
-        """dst = -src, elementwise.
-
-        Ascend C: `AscendC::Neg`. Forms (a call takes the first that fits):
-
-        - `neg(dst, src, count)` -> `ascendc.neg_l2`
-          on the first `count` elements.
-        """
-        return _neg(*args, **kwargs)
+    - `neg(dst, src, count)` -> `ascendc.neg_l2`
+      on the first `count` elements.
+    """
+    return _neg(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def notify_next_block(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::NotifyNextBlock(gm, ub)`: tell the next block that this one is done.
 
-    def notify_next_block(gm_workspace: GlobalTensor, ub_workspace: LocalTensor) -> None:
-        """`AscendC::NotifyNextBlock(gm, ub)`: tell the next block that this one is done.
+    Ascend C: `AscendC::NotifyNextBlock`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::NotifyNextBlock`. Forms (a call takes the first that fits):
-
-        - `notify_next_block(gm_workspace, ub_workspace)` -> `ascendc.notify_next_block`
-        """
-        ...
-
-else:
-
-    def notify_next_block(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::NotifyNextBlock(gm, ub)`: tell the next block that this one is done.
-
-        Ascend C: `AscendC::NotifyNextBlock`. Forms (a call takes the first that fits):
-
-        - `notify_next_block(gm_workspace, ub_workspace)` -> `ascendc.notify_next_block`
-        """
-        return _notify_next_block(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def ors(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int,
-        scalar_tensor_index: int = 1,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def ors(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
-    @overload
-    def ors(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
+    - `notify_next_block(gm_workspace, ub_workspace)` -> `ascendc.notify_next_block`
+    """
+    return _notify_next_block(*args, **kwargs)
 
 
 def ors(*args: Any, **kwargs: Any) -> None:
@@ -3724,32 +1427,6 @@ def ors(*args: Any, **kwargs: Any) -> None:
     return _ors(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def pair_reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat_time: Int,
-        mask: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def pair_reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat_time: Int,
-        mask: Sequence[Int],
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def pair_reduce_sum(*args: Any, **kwargs: Any) -> None:
     """`AscendC::PairReduceSum(dst, src, repeatTime, mask, dstRepStride, srcBlkStride,
     srcRepStride)`: the sums of adjacent pairs.
@@ -3762,113 +1439,39 @@ def pair_reduce_sum(*args: Any, **kwargs: Any) -> None:
     return _pair_reduce_sum(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def prelu(*args: Any, **kwargs: Any) -> None:
+    """dst = src0 where src0 >= 0, else src0 * src1, elementwise.
 
-    def prelu(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None:
-        """dst = src0 where src0 >= 0, else src0 * src1, elementwise.
+    Ascend C: `AscendC::Prelu`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Prelu`. Forms (a call takes the first that fits):
-
-        - `prelu(dst, src0, src1, count)` -> `ascendc.prelu_l2`
-          on the first `count` elements.
-        """
-        ...
-
-else:
-
-    def prelu(*args: Any, **kwargs: Any) -> None:
-        """dst = src0 where src0 >= 0, else src0 * src1, elementwise.
-
-        Ascend C: `AscendC::Prelu`. Forms (a call takes the first that fits):
-
-        - `prelu(dst, src0, src1, count)` -> `ascendc.prelu_l2`
-          on the first `count` elements.
-        """
-        return _prelu(*args, **kwargs)
+    - `prelu(dst, src0, src1, count)` -> `ascendc.prelu_l2`
+      on the first `count` elements.
+    """
+    return _prelu(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def proposal_concat(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::ProposalConcat(dst, src, repeatTime, modeNumber)`: moves one field into region
+    proposals. Not on Atlas A2/A3 (the headers stop with 'not supported on current device'
+    there).
 
-    def proposal_concat(
-        dst: LocalTensor, src: LocalTensor, repeat_time: Int, mode_number: Int
-    ) -> None:
-        """`AscendC::ProposalConcat(dst, src, repeatTime, modeNumber)`: moves one field into region
-        proposals. Not on Atlas A2/A3 (the headers stop with 'not supported on current device'
-        there).
+    Ascend C: `AscendC::ProposalConcat`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::ProposalConcat`. Forms (a call takes the first that fits):
-
-        - `proposal_concat(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_concat`
-        """
-        ...
-
-else:
-
-    def proposal_concat(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::ProposalConcat(dst, src, repeatTime, modeNumber)`: moves one field into region
-        proposals. Not on Atlas A2/A3 (the headers stop with 'not supported on current device'
-        there).
-
-        Ascend C: `AscendC::ProposalConcat`. Forms (a call takes the first that fits):
-
-        - `proposal_concat(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_concat`
-        """
-        return _proposal_concat(*args, **kwargs)
+    - `proposal_concat(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_concat`
+    """
+    return _proposal_concat(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def proposal_extract(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::ProposalExtract(dst, src, repeatTime, modeNumber)`: moves one field out of
+    region proposals. Not on Atlas A2/A3 (the headers stop with 'not supported on current
+    device' there).
 
-    def proposal_extract(
-        dst: LocalTensor, src: LocalTensor, repeat_time: Int, mode_number: Int
-    ) -> None:
-        """`AscendC::ProposalExtract(dst, src, repeatTime, modeNumber)`: moves one field out of
-        region proposals. Not on Atlas A2/A3 (the headers stop with 'not supported on current
-        device' there).
+    Ascend C: `AscendC::ProposalExtract`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::ProposalExtract`. Forms (a call takes the first that fits):
-
-        - `proposal_extract(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_extract`
-        """
-        ...
-
-else:
-
-    def proposal_extract(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::ProposalExtract(dst, src, repeatTime, modeNumber)`: moves one field out of
-        region proposals. Not on Atlas A2/A3 (the headers stop with 'not supported on current
-        device' there).
-
-        Ascend C: `AscendC::ProposalExtract`. Forms (a call takes the first that fits):
-
-        - `proposal_extract(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_extract`
-        """
-        return _proposal_extract(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def reciprocal(
-        dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def reciprocal(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def reciprocal(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `proposal_extract(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_extract`
+    """
+    return _proposal_extract(*args, **kwargs)
 
 
 def reciprocal(*args: Any, **kwargs: Any) -> None:
@@ -3886,38 +1489,6 @@ def reciprocal(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _reciprocal(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def reduce_max(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        count: Int,
-        cal_index: Bool = False,
-    ) -> None: ...
-    @overload
-    def reduce_max(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        mask: Int,
-        repeat_time: Int,
-        src_rep_stride: Int,
-        cal_index: Bool = False,
-    ) -> None: ...
-    @overload
-    def reduce_max(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        mask: Sequence[Int],
-        repeat_time: Int,
-        src_rep_stride: Int,
-        cal_index: Bool = False,
-    ) -> None: ...
 
 
 def reduce_max(*args: Any, **kwargs: Any) -> None:
@@ -3939,38 +1510,6 @@ def reduce_max(*args: Any, **kwargs: Any) -> None:
     return _reduce_max(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def reduce_min(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        count: Int,
-        cal_index: Bool = False,
-    ) -> None: ...
-    @overload
-    def reduce_min(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        mask: Int,
-        repeat_time: Int,
-        src_rep_stride: Int,
-        cal_index: Bool = False,
-    ) -> None: ...
-    @overload
-    def reduce_min(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        mask: Sequence[Int],
-        repeat_time: Int,
-        src_rep_stride: Int,
-        cal_index: Bool = False,
-    ) -> None: ...
-
-
 def reduce_min(*args: Any, **kwargs: Any) -> None:
     """`AscendC::ReduceMin(dst, src, tmp, count, calIndex)`: the value in dst[0], its index
     (raw bits) in dst[1] when calIndex is set of the first count elements.
@@ -3990,32 +1529,6 @@ def reduce_min(*args: Any, **kwargs: Any) -> None:
     return _reduce_min(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def reduce_sum(
-        dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, count: Int
-    ) -> None: ...
-    @overload
-    def reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        mask: Int,
-        repeat_time: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
-    @overload
-    def reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        mask: Sequence[Int],
-        repeat_time: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
-
-
 def reduce_sum(*args: Any, **kwargs: Any) -> None:
     """`AscendC::ReduceSum(dst, src, tmp, count)`: the sum in dst[0] of the first count
     elements.
@@ -4033,53 +1546,15 @@ def reduce_sum(*args: Any, **kwargs: Any) -> None:
     return _reduce_sum(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def release_mutex_id(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::ReleaseMutexID(id)`: give back a MutexID AllocMutexID handed out (Ascend 950
+    only).
 
-    def release_mutex_id(mutex_id: Int) -> None:
-        """`AscendC::ReleaseMutexID(id)`: give back a MutexID AllocMutexID handed out (Ascend 950
-        only).
+    Ascend C: `AscendC::ReleaseMutexID`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::ReleaseMutexID`. Forms (a call takes the first that fits):
-
-        - `release_mutex_id(mutex_id)` -> `ascendc.release_mutex_id`
-        """
-        ...
-
-else:
-
-    def release_mutex_id(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::ReleaseMutexID(id)`: give back a MutexID AllocMutexID handed out (Ascend 950
-        only).
-
-        Ascend C: `AscendC::ReleaseMutexID`. Forms (a call takes the first that fits):
-
-        - `release_mutex_id(mutex_id)` -> `ascendc.release_mutex_id`
-        """
-        return _release_mutex_id(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def relu(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
-    @overload
-    def relu(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def relu(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `release_mutex_id(mutex_id)` -> `ascendc.release_mutex_id`
+    """
+    return _release_mutex_id(*args, **kwargs)
 
 
 def relu(*args: Any, **kwargs: Any) -> None:
@@ -4099,113 +1574,37 @@ def relu(*args: Any, **kwargs: Any) -> None:
     return _relu(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def repeat_reduce_sum(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::RepeatReduceSum(dst, src, repeatTime, mask, dstBlkStride, srcBlkStride,
+    dstRepStride, srcRepStride)`: the sum of each repeat.
 
-    def repeat_reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        repeat_time: Int,
-        mask: Int,
-        dst_blk_stride: Int,
-        src_blk_stride: Int,
-        dst_rep_stride: Int,
-        src_rep_stride: Int,
-        is_set_mask: bool = True,
-    ) -> None:
-        """`AscendC::RepeatReduceSum(dst, src, repeatTime, mask, dstBlkStride, srcBlkStride,
-        dstRepStride, srcRepStride)`: the sum of each repeat.
+    Ascend C: `AscendC::RepeatReduceSum`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::RepeatReduceSum`. Forms (a call takes the first that fits):
-
-        - `repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride, is_set_mask=True)` -> `ascendc.repeat_reduce_sum_l0`
-        """
-        ...
-
-else:
-
-    def repeat_reduce_sum(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::RepeatReduceSum(dst, src, repeatTime, mask, dstBlkStride, srcBlkStride,
-        dstRepStride, srcRepStride)`: the sum of each repeat.
-
-        Ascend C: `AscendC::RepeatReduceSum`. Forms (a call takes the first that fits):
-
-        - `repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride, is_set_mask=True)` -> `ascendc.repeat_reduce_sum_l0`
-        """
-        return _repeat_reduce_sum(*args, **kwargs)
+    - `repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride, is_set_mask=True)` -> `ascendc.repeat_reduce_sum_l0`
+    """
+    return _repeat_reduce_sum(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def reset_mask(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::ResetMask()`: the vector mask selects every element again.
 
-    def reset_mask() -> None:
-        """`AscendC::ResetMask()`: the vector mask selects every element again.
+    Ascend C: `AscendC::ResetMask`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::ResetMask`. Forms (a call takes the first that fits):
-
-        - `reset_mask()` -> `ascendc.reset_mask`
-        """
-        ...
-
-else:
-
-    def reset_mask(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::ResetMask()`: the vector mask selects every element again.
-
-        Ascend C: `AscendC::ResetMask`. Forms (a call takes the first that fits):
-
-        - `reset_mask()` -> `ascendc.reset_mask`
-        """
-        return _reset_mask(*args, **kwargs)
+    - `reset_mask()` -> `ascendc.reset_mask`
+    """
+    return _reset_mask(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def rp_sort16(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::RpSort16(dst, src, repeatTime)`: sorts 16 region proposals per repeat by
+    score. Not on Atlas A2/A3 (the headers stop with 'not supported on current device'
+    there).
 
-    def rp_sort16(dst: LocalTensor, src: LocalTensor, repeat_time: Int) -> None:
-        """`AscendC::RpSort16(dst, src, repeatTime)`: sorts 16 region proposals per repeat by
-        score. Not on Atlas A2/A3 (the headers stop with 'not supported on current device'
-        there).
+    Ascend C: `AscendC::RpSort16`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::RpSort16`. Forms (a call takes the first that fits):
-
-        - `rp_sort16(dst, src, repeat_time)` -> `ascendc.rp_sort16`
-        """
-        ...
-
-else:
-
-    def rp_sort16(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::RpSort16(dst, src, repeatTime)`: sorts 16 region proposals per repeat by
-        score. Not on Atlas A2/A3 (the headers stop with 'not supported on current device'
-        there).
-
-        Ascend C: `AscendC::RpSort16`. Forms (a call takes the first that fits):
-
-        - `rp_sort16(dst, src, repeat_time)` -> `ascendc.rp_sort16`
-        """
-        return _rp_sort16(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def rsqrt(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
-    @overload
-    def rsqrt(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def rsqrt(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `rp_sort16(dst, src, repeat_time)` -> `ascendc.rp_sort16`
+    """
+    return _rp_sort16(*args, **kwargs)
 
 
 def rsqrt(*args: Any, **kwargs: Any) -> None:
@@ -4225,130 +1624,47 @@ def rsqrt(*args: Any, **kwargs: Any) -> None:
     return _rsqrt(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def scalar_cast(*args: Any, **kwargs: Any) -> IRValue:
+    """`AscendC::ScalarCast<T, U, roundMode>(x)`: convert a float scalar to half or int32_t,
+    rounding as `roundMode` says.
 
-    def scalar_cast(value_in: Scalar, dtype: DataType, round_mode: RoundMode) -> IRValue:
-        """`AscendC::ScalarCast<T, U, roundMode>(x)`: convert a float scalar to half or int32_t,
-        rounding as `roundMode` says.
+    Ascend C: `AscendC::ScalarCast`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::ScalarCast`. Forms (a call takes the first that fits):
-
-        - `scalar_cast(value_in, dtype, round_mode)` -> `ascendc.scalar_cast`
-        """
-        ...
-
-else:
-
-    def scalar_cast(*args: Any, **kwargs: Any) -> IRValue:
-        """`AscendC::ScalarCast<T, U, roundMode>(x)`: convert a float scalar to half or int32_t,
-        rounding as `roundMode` says.
-
-        Ascend C: `AscendC::ScalarCast`. Forms (a call takes the first that fits):
-
-        - `scalar_cast(value_in, dtype, round_mode)` -> `ascendc.scalar_cast`
-        """
-        return _scalar_cast(*args, **kwargs)
+    - `scalar_cast(value_in, dtype, round_mode)` -> `ascendc.scalar_cast`
+    """
+    return _scalar_cast(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def scalar_count_leading_zero(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::ScalarCountLeadingZero(x)`: the number of leading zero bits of `x`.
 
-    def scalar_count_leading_zero(value_in: Int) -> RuntimeScalar:
-        """`AscendC::ScalarCountLeadingZero(x)`: the number of leading zero bits of `x`.
+    Ascend C: `AscendC::ScalarCountLeadingZero`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::ScalarCountLeadingZero`. Forms (a call takes the first that fits):
-
-        - `scalar_count_leading_zero(value_in)` -> `ascendc.scalar_count_leading_zero`
-        """
-        ...
-
-else:
-
-    def scalar_count_leading_zero(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::ScalarCountLeadingZero(x)`: the number of leading zero bits of `x`.
-
-        Ascend C: `AscendC::ScalarCountLeadingZero`. Forms (a call takes the first that fits):
-
-        - `scalar_count_leading_zero(value_in)` -> `ascendc.scalar_count_leading_zero`
-        """
-        return _scalar_count_leading_zero(*args, **kwargs)
+    - `scalar_count_leading_zero(value_in)` -> `ascendc.scalar_count_leading_zero`
+    """
+    return _scalar_count_leading_zero(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def scalar_get_count_of_value(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::ScalarGetCountOfValue<countValue>(x)`: how many bits of `x` equal
+    `countValue`.
 
-    def scalar_get_count_of_value(value_in: Int, count_value: Int) -> RuntimeScalar:
-        """`AscendC::ScalarGetCountOfValue<countValue>(x)`: how many bits of `x` equal
-        `countValue`.
+    Ascend C: `AscendC::ScalarGetCountOfValue`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::ScalarGetCountOfValue`. Forms (a call takes the first that fits):
-
-        - `scalar_get_count_of_value(value_in, count_value)` -> `ascendc.scalar_get_count_of_value`
-        """
-        ...
-
-else:
-
-    def scalar_get_count_of_value(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::ScalarGetCountOfValue<countValue>(x)`: how many bits of `x` equal
-        `countValue`.
-
-        Ascend C: `AscendC::ScalarGetCountOfValue`. Forms (a call takes the first that fits):
-
-        - `scalar_get_count_of_value(value_in, count_value)` -> `ascendc.scalar_get_count_of_value`
-        """
-        return _scalar_get_count_of_value(*args, **kwargs)
+    - `scalar_get_count_of_value(value_in, count_value)` -> `ascendc.scalar_get_count_of_value`
+    """
+    return _scalar_get_count_of_value(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def scalar_get_sff_value(*args: Any, **kwargs: Any) -> RuntimeScalar:
+    """`AscendC::ScalarGetSFFValue<countValue>(x)`: the position of the first bit equal to
+    `countValue` from the least significant one (-1 if none).
 
-    def scalar_get_sff_value(value_in: Int, count_value: Int) -> RuntimeScalar:
-        """`AscendC::ScalarGetSFFValue<countValue>(x)`: the position of the first bit equal to
-        `countValue` from the least significant one (-1 if none).
+    Ascend C: `AscendC::ScalarGetSFFValue`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::ScalarGetSFFValue`. Forms (a call takes the first that fits):
-
-        - `scalar_get_sff_value(value_in, count_value)` -> `ascendc.scalar_get_sff_value`
-        """
-        ...
-
-else:
-
-    def scalar_get_sff_value(*args: Any, **kwargs: Any) -> RuntimeScalar:
-        """`AscendC::ScalarGetSFFValue<countValue>(x)`: the position of the first bit equal to
-        `countValue` from the least significant one (-1 if none).
-
-        Ascend C: `AscendC::ScalarGetSFFValue`. Forms (a call takes the first that fits):
-
-        - `scalar_get_sff_value(value_in, count_value)` -> `ascendc.scalar_get_sff_value`
-        """
-        return _scalar_get_sff_value(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def scatter(
-        dst: LocalTensor, src: LocalTensor, dst_offset: LocalTensor, dst_base: Int, count: Int
-    ) -> None: ...
-    @overload
-    def scatter(
-        dst: LocalTensor,
-        src: LocalTensor,
-        dst_offset: LocalTensor,
-        dst_base: Int,
-        mask: Int,
-        repeat_times: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
-    @overload
-    def scatter(
-        dst: LocalTensor,
-        src: LocalTensor,
-        dst_offset: LocalTensor,
-        dst_base: Int,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        src_rep_stride: Int,
-    ) -> None: ...
+    - `scalar_get_sff_value(value_in, count_value)` -> `ascendc.scalar_get_sff_value`
+    """
+    return _scalar_get_sff_value(*args, **kwargs)
 
 
 def scatter(*args: Any, **kwargs: Any) -> None:
@@ -4363,99 +1679,6 @@ def scatter(*args: Any, **kwargs: Any) -> None:
     - `scatter(dst, src, dst_offset, dst_base, mask, repeat_times, src_rep_stride)` -> `ascendc.scatter_l1`
     """
     return _scatter(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def select(
-        dst: LocalTensor,
-        sel_mask: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        sel_mode: SelMode,
-        count: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def select(
-        dst: LocalTensor,
-        sel_mask: LocalTensor,
-        src0: LocalTensor,
-        src1: Scalar,
-        sel_mode: SelMode,
-        count: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def select(
-        dst: LocalTensor,
-        sel_mask: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        sel_mode: SelMode,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def select(
-        dst: LocalTensor,
-        sel_mask: LocalTensor,
-        src0: LocalTensor,
-        src1: Scalar,
-        sel_mode: SelMode,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def select(
-        dst: LocalTensor,
-        sel_mask: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        sel_mode: SelMode,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def select(
-        dst: LocalTensor,
-        sel_mask: LocalTensor,
-        src0: LocalTensor,
-        src1: Scalar,
-        sel_mode: SelMode,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def select(
-        dst: LocalTensor,
-        sel_mask: LocalTensor,
-        src0: LocalTensor,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        sel_mode: SelMode | None = None,
-    ) -> None: ...
-    @overload
-    def select(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        sel_mode: SelMode,
-        is_set_mask: bool = True,
-    ) -> None: ...
 
 
 def select(*args: Any, **kwargs: Any) -> None:
@@ -4488,154 +1711,65 @@ def select(*args: Any, **kwargs: Any) -> None:
     return _select(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def set_atomic_add(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetAtomicAdd<dtype>()`: later copies to GM add to GM.
 
-    def set_atomic_add(dtype: DataType) -> None:
-        """`AscendC::SetAtomicAdd<dtype>()`: later copies to GM add to GM.
+    Ascend C: `AscendC::SetAtomicAdd`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetAtomicAdd`. Forms (a call takes the first that fits):
-
-        - `set_atomic_add(dtype)` -> `ascendc.set_atomic_add`
-        """
-        ...
-
-else:
-
-    def set_atomic_add(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetAtomicAdd<dtype>()`: later copies to GM add to GM.
-
-        Ascend C: `AscendC::SetAtomicAdd`. Forms (a call takes the first that fits):
-
-        - `set_atomic_add(dtype)` -> `ascendc.set_atomic_add`
-        """
-        return _set_atomic_add(*args, **kwargs)
+    - `set_atomic_add(dtype)` -> `ascendc.set_atomic_add`
+    """
+    return _set_atomic_add(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def set_atomic_max(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetAtomicMax<dtype>()`: later copies to GM keep the maximum in GM.
 
-    def set_atomic_max(dtype: DataType) -> None:
-        """`AscendC::SetAtomicMax<dtype>()`: later copies to GM keep the maximum in GM.
+    Ascend C: `AscendC::SetAtomicMax`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetAtomicMax`. Forms (a call takes the first that fits):
-
-        - `set_atomic_max(dtype)` -> `ascendc.set_atomic_max`
-        """
-        ...
-
-else:
-
-    def set_atomic_max(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetAtomicMax<dtype>()`: later copies to GM keep the maximum in GM.
-
-        Ascend C: `AscendC::SetAtomicMax`. Forms (a call takes the first that fits):
-
-        - `set_atomic_max(dtype)` -> `ascendc.set_atomic_max`
-        """
-        return _set_atomic_max(*args, **kwargs)
+    - `set_atomic_max(dtype)` -> `ascendc.set_atomic_max`
+    """
+    return _set_atomic_max(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def set_atomic_min(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetAtomicMin<dtype>()`: later copies to GM keep the minimum in GM.
 
-    def set_atomic_min(dtype: DataType) -> None:
-        """`AscendC::SetAtomicMin<dtype>()`: later copies to GM keep the minimum in GM.
+    Ascend C: `AscendC::SetAtomicMin`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetAtomicMin`. Forms (a call takes the first that fits):
-
-        - `set_atomic_min(dtype)` -> `ascendc.set_atomic_min`
-        """
-        ...
-
-else:
-
-    def set_atomic_min(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetAtomicMin<dtype>()`: later copies to GM keep the minimum in GM.
-
-        Ascend C: `AscendC::SetAtomicMin`. Forms (a call takes the first that fits):
-
-        - `set_atomic_min(dtype)` -> `ascendc.set_atomic_min`
-        """
-        return _set_atomic_min(*args, **kwargs)
+    - `set_atomic_min(dtype)` -> `ascendc.set_atomic_min`
+    """
+    return _set_atomic_min(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def set_atomic_none(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetAtomicNone()`: later copies to GM overwrite again.
 
-    def set_atomic_none() -> None:
-        """`AscendC::SetAtomicNone()`: later copies to GM overwrite again.
+    Ascend C: `AscendC::SetAtomicNone`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetAtomicNone`. Forms (a call takes the first that fits):
-
-        - `set_atomic_none()` -> `ascendc.set_atomic_none`
-        """
-        ...
-
-else:
-
-    def set_atomic_none(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetAtomicNone()`: later copies to GM overwrite again.
-
-        Ascend C: `AscendC::SetAtomicNone`. Forms (a call takes the first that fits):
-
-        - `set_atomic_none()` -> `ascendc.set_atomic_none`
-        """
-        return _set_atomic_none(*args, **kwargs)
+    - `set_atomic_none()` -> `ascendc.set_atomic_none`
+    """
+    return _set_atomic_none(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def set_atomic_type(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetAtomicType<dtype>()`: later copies to GM use element type `dtype`.
 
-    def set_atomic_type(dtype: DataType) -> None:
-        """`AscendC::SetAtomicType<dtype>()`: later copies to GM use element type `dtype`.
+    Ascend C: `AscendC::SetAtomicType`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetAtomicType`. Forms (a call takes the first that fits):
-
-        - `set_atomic_type(dtype)` -> `ascendc.set_atomic_type`
-        """
-        ...
-
-else:
-
-    def set_atomic_type(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetAtomicType<dtype>()`: later copies to GM use element type `dtype`.
-
-        Ascend C: `AscendC::SetAtomicType`. Forms (a call takes the first that fits):
-
-        - `set_atomic_type(dtype)` -> `ascendc.set_atomic_type`
-        """
-        return _set_atomic_type(*args, **kwargs)
+    - `set_atomic_type(dtype)` -> `ascendc.set_atomic_type`
+    """
+    return _set_atomic_type(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def set_cmp_mask(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetCmpMask(src)`: load the CMPMASK register (128 bits) from src, for
+    `select_reg` / `select_scalar_reg`.
 
-    def set_cmp_mask(src: LocalTensor) -> None:
-        """`AscendC::SetCmpMask(src)`: load the CMPMASK register (128 bits) from src, for
-        `select_reg` / `select_scalar_reg`.
+    Ascend C: `AscendC::SetCmpMask`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetCmpMask`. Forms (a call takes the first that fits):
-
-        - `set_cmp_mask(src)` -> `ascendc.set_cmp_mask`
-        """
-        ...
-
-else:
-
-    def set_cmp_mask(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetCmpMask(src)`: load the CMPMASK register (128 bits) from src, for
-        `select_reg` / `select_scalar_reg`.
-
-        Ascend C: `AscendC::SetCmpMask`. Forms (a call takes the first that fits):
-
-        - `set_cmp_mask(src)` -> `ascendc.set_cmp_mask`
-        """
-        return _set_cmp_mask(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def set_deq_scale(
-        scale: Scalar, offset: Int | None = None, sign_mode: Int | None = None
-    ) -> None: ...
-    @overload
-    def set_deq_scale(vdeq: LocalTensor, vdeq_info: VdeqInfo) -> None: ...
+    - `set_cmp_mask(src)` -> `ascendc.set_cmp_mask`
+    """
+    return _set_cmp_mask(*args, **kwargs)
 
 
 def set_deq_scale(*args: Any, **kwargs: Any) -> None:
@@ -4652,319 +1786,138 @@ def set_deq_scale(*args: Any, **kwargs: Any) -> None:
     return _set_deq_scale(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def set_fix_pipe_pre_quant_flag(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetFixpipePreQuantFlag(config)`: the scalar quantisation parameter.
 
-    def set_fix_pipe_pre_quant_flag(config: Int) -> None:
-        """`AscendC::SetFixpipePreQuantFlag(config)`: the scalar quantisation parameter.
+    Ascend C: `AscendC::SetFixpipePreQuantFlag`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetFixpipePreQuantFlag`. Forms (a call takes the first that fits):
+    - `set_fix_pipe_pre_quant_flag(config)` -> `ascendc.set_fixpipe_pre_quant_flag`
+    """
+    return _set_fix_pipe_pre_quant_flag(*args, **kwargs)
 
-        - `set_fix_pipe_pre_quant_flag(config)` -> `ascendc.set_fixpipe_pre_quant_flag`
-        """
-        ...
 
-else:
+def set_hccl_context(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetHcclContext<index>(context)`: store the communication context `index` (0 or
+    1).
 
-    def set_fix_pipe_pre_quant_flag(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetFixpipePreQuantFlag(config)`: the scalar quantisation parameter.
+    Ascend C: `AscendC::SetHcclContext`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetFixpipePreQuantFlag`. Forms (a call takes the first that fits):
+    - `set_hccl_context(index, context)` -> `ascendc.set_hccl_context`
+    """
+    return _set_hccl_context(*args, **kwargs)
 
-        - `set_fix_pipe_pre_quant_flag(config)` -> `ascendc.set_fixpipe_pre_quant_flag`
-        """
-        return _set_fix_pipe_pre_quant_flag(*args, **kwargs)
 
+def set_hf32_mode(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetHF32Mode(...)`: sets Mmad of float computes in HF32.
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::SetHF32Mode`. Forms (a call takes the first that fits):
 
-    def set_hccl_context(index: Int, context: GlobalAddress) -> None:
-        """`AscendC::SetHcclContext<index>(context)`: store the communication context `index` (0 or
-        1).
+    - `set_hf32_mode(hf32_mode)` -> `ascendc.set_hf32_mode`
+    """
+    return _set_hf32_mode(*args, **kwargs)
 
-        Ascend C: `AscendC::SetHcclContext`. Forms (a call takes the first that fits):
 
-        - `set_hccl_context(index, context)` -> `ascendc.set_hccl_context`
-        """
-        ...
+def set_hf32_trans_mode(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetHF32TransMode(...)`: sets the HF32 rounding mode.
 
-else:
+    Ascend C: `AscendC::SetHF32TransMode`. Forms (a call takes the first that fits):
 
-    def set_hccl_context(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetHcclContext<index>(context)`: store the communication context `index` (0 or
-        1).
+    - `set_hf32_trans_mode(trans_mode)` -> `ascendc.set_hf32_trans_mode`
+    """
+    return _set_hf32_trans_mode(*args, **kwargs)
 
-        Ascend C: `AscendC::SetHcclContext`. Forms (a call takes the first that fits):
 
-        - `set_hccl_context(index, context)` -> `ascendc.set_hccl_context`
-        """
-        return _set_hccl_context(*args, **kwargs)
+def set_load_data_boundary(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetLoadDataBoundary(...)`: sets the L1 address where LoadData 3D wraps around.
 
+    Ascend C: `AscendC::SetLoadDataBoundary`. Forms (a call takes the first that fits):
 
-if TYPE_CHECKING:
+    - `set_load_data_boundary(boundary)` -> `ascendc.set_load_data_boundary`
+    """
+    return _set_load_data_boundary(*args, **kwargs)
 
-    def set_hf32_mode(hf32_mode: Bool) -> None:
-        """`AscendC::SetHF32Mode(...)`: sets Mmad of float computes in HF32.
 
-        Ascend C: `AscendC::SetHF32Mode`. Forms (a call takes the first that fits):
+def set_load_data_padding_value(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetLoadDataPaddingValue(...)`: sets the value LoadData 3D pads with.
 
-        - `set_hf32_mode(hf32_mode)` -> `ascendc.set_hf32_mode`
-        """
-        ...
+    Ascend C: `AscendC::SetLoadDataPaddingValue`. Forms (a call takes the first that fits):
 
-else:
+    - `set_load_data_padding_value(pad_value)` -> `ascendc.set_load_data_padding_value`
+    """
+    return _set_load_data_padding_value(*args, **kwargs)
 
-    def set_hf32_mode(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetHF32Mode(...)`: sets Mmad of float computes in HF32.
 
-        Ascend C: `AscendC::SetHF32Mode`. Forms (a call takes the first that fits):
+def set_load_data_repeat(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetLoadDataRepeat(...)`: sets the repeat of LoadData 3D V2.
 
-        - `set_hf32_mode(hf32_mode)` -> `ascendc.set_hf32_mode`
-        """
-        return _set_hf32_mode(*args, **kwargs)
+    Ascend C: `AscendC::SetLoadDataRepeat`. Forms (a call takes the first that fits):
 
+    - `set_load_data_repeat(param)` -> `ascendc.set_load_data_repeat`
+    """
+    return _set_load_data_repeat(*args, **kwargs)
 
-if TYPE_CHECKING:
 
-    def set_hf32_trans_mode(trans_mode: Bool) -> None:
-        """`AscendC::SetHF32TransMode(...)`: sets the HF32 rounding mode.
+def set_mask_count(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetMaskCount()`: the vector mask selects an element count (COUNTER mode).
 
-        Ascend C: `AscendC::SetHF32TransMode`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::SetMaskCount`. Forms (a call takes the first that fits):
 
-        - `set_hf32_trans_mode(trans_mode)` -> `ascendc.set_hf32_trans_mode`
-        """
-        ...
+    - `set_mask_count()` -> `ascendc.set_mask_count`
+    """
+    return _set_mask_count(*args, **kwargs)
 
-else:
 
-    def set_hf32_trans_mode(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetHF32TransMode(...)`: sets the HF32 rounding mode.
+def set_mask_norm(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetMaskNorm()`: the vector mask selects bits per element (NORMAL mode).
 
-        Ascend C: `AscendC::SetHF32TransMode`. Forms (a call takes the first that fits):
+    Ascend C: `AscendC::SetMaskNorm`. Forms (a call takes the first that fits):
 
-        - `set_hf32_trans_mode(trans_mode)` -> `ascendc.set_hf32_trans_mode`
-        """
-        return _set_hf32_trans_mode(*args, **kwargs)
+    - `set_mask_norm()` -> `ascendc.set_mask_norm`
+    """
+    return _set_mask_norm(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def set_mm_layout_transform(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetMMLayoutTransform(...)`: sets Mmad reads/writes column-major (true) or
+    row-major.
 
-    def set_load_data_boundary(boundary: Int) -> None:
-        """`AscendC::SetLoadDataBoundary(...)`: sets the L1 address where LoadData 3D wraps around.
+    Ascend C: `AscendC::SetMMLayoutTransform`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetLoadDataBoundary`. Forms (a call takes the first that fits):
+    - `set_mm_layout_transform(mm_layout_mode)` -> `ascendc.set_mm_layout_transform`
+    """
+    return _set_mm_layout_transform(*args, **kwargs)
 
-        - `set_load_data_boundary(boundary)` -> `ascendc.set_load_data_boundary`
-        """
-        ...
 
-else:
+def set_pad_value(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetPadValue<T, pos>(value)`: the value DataCopyPad pads with (pos MAX: both
+    VECIN and VECOUT).
 
-    def set_load_data_boundary(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetLoadDataBoundary(...)`: sets the L1 address where LoadData 3D wraps around.
+    Ascend C: `AscendC::SetPadValue`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::SetLoadDataBoundary`. Forms (a call takes the first that fits):
+    - `set_pad_value(padding_value, pos=<TPosition.MAX: 12>)` -> `ascendc.set_pad_value`
+    """
+    return _set_pad_value(*args, **kwargs)
 
-        - `set_load_data_boundary(boundary)` -> `ascendc.set_load_data_boundary`
-        """
-        return _set_load_data_boundary(*args, **kwargs)
 
+def set_store_atomic_config(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetStoreAtomicConfig<type, op>()`: the atomic mode of later copies to GM.
 
-if TYPE_CHECKING:
+    Ascend C: `AscendC::SetStoreAtomicConfig`. Forms (a call takes the first that fits):
 
-    def set_load_data_padding_value(pad_value: Scalar) -> None:
-        """`AscendC::SetLoadDataPaddingValue(...)`: sets the value LoadData 3D pads with.
+    - `set_store_atomic_config(atomic_type, atomic_op)` -> `ascendc.set_store_atomic_config`
+    """
+    return _set_store_atomic_config(*args, **kwargs)
 
-        Ascend C: `AscendC::SetLoadDataPaddingValue`. Forms (a call takes the first that fits):
 
-        - `set_load_data_padding_value(pad_value)` -> `ascendc.set_load_data_padding_value`
-        """
-        ...
+def set_sys_workspace(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::SetSysWorkspace(workspace)`: the system workspace, passed as `__gm__
+    uint8_t*`.
 
-else:
+    Ascend C: `AscendC::SetSysWorkspace`. Forms (a call takes the first that fits):
 
-    def set_load_data_padding_value(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetLoadDataPaddingValue(...)`: sets the value LoadData 3D pads with.
-
-        Ascend C: `AscendC::SetLoadDataPaddingValue`. Forms (a call takes the first that fits):
-
-        - `set_load_data_padding_value(pad_value)` -> `ascendc.set_load_data_padding_value`
-        """
-        return _set_load_data_padding_value(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def set_load_data_repeat(param: LoadDataRepeatParam) -> None:
-        """`AscendC::SetLoadDataRepeat(...)`: sets the repeat of LoadData 3D V2.
-
-        Ascend C: `AscendC::SetLoadDataRepeat`. Forms (a call takes the first that fits):
-
-        - `set_load_data_repeat(param)` -> `ascendc.set_load_data_repeat`
-        """
-        ...
-
-else:
-
-    def set_load_data_repeat(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetLoadDataRepeat(...)`: sets the repeat of LoadData 3D V2.
-
-        Ascend C: `AscendC::SetLoadDataRepeat`. Forms (a call takes the first that fits):
-
-        - `set_load_data_repeat(param)` -> `ascendc.set_load_data_repeat`
-        """
-        return _set_load_data_repeat(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def set_mask_count() -> None:
-        """`AscendC::SetMaskCount()`: the vector mask selects an element count (COUNTER mode).
-
-        Ascend C: `AscendC::SetMaskCount`. Forms (a call takes the first that fits):
-
-        - `set_mask_count()` -> `ascendc.set_mask_count`
-        """
-        ...
-
-else:
-
-    def set_mask_count(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetMaskCount()`: the vector mask selects an element count (COUNTER mode).
-
-        Ascend C: `AscendC::SetMaskCount`. Forms (a call takes the first that fits):
-
-        - `set_mask_count()` -> `ascendc.set_mask_count`
-        """
-        return _set_mask_count(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def set_mask_norm() -> None:
-        """`AscendC::SetMaskNorm()`: the vector mask selects bits per element (NORMAL mode).
-
-        Ascend C: `AscendC::SetMaskNorm`. Forms (a call takes the first that fits):
-
-        - `set_mask_norm()` -> `ascendc.set_mask_norm`
-        """
-        ...
-
-else:
-
-    def set_mask_norm(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetMaskNorm()`: the vector mask selects bits per element (NORMAL mode).
-
-        Ascend C: `AscendC::SetMaskNorm`. Forms (a call takes the first that fits):
-
-        - `set_mask_norm()` -> `ascendc.set_mask_norm`
-        """
-        return _set_mask_norm(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def set_mm_layout_transform(mm_layout_mode: Bool) -> None:
-        """`AscendC::SetMMLayoutTransform(...)`: sets Mmad reads/writes column-major (true) or
-        row-major.
-
-        Ascend C: `AscendC::SetMMLayoutTransform`. Forms (a call takes the first that fits):
-
-        - `set_mm_layout_transform(mm_layout_mode)` -> `ascendc.set_mm_layout_transform`
-        """
-        ...
-
-else:
-
-    def set_mm_layout_transform(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetMMLayoutTransform(...)`: sets Mmad reads/writes column-major (true) or
-        row-major.
-
-        Ascend C: `AscendC::SetMMLayoutTransform`. Forms (a call takes the first that fits):
-
-        - `set_mm_layout_transform(mm_layout_mode)` -> `ascendc.set_mm_layout_transform`
-        """
-        return _set_mm_layout_transform(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def set_pad_value(padding_value: Scalar, pos: TPosition = TPosition.MAX) -> None:
-        """`AscendC::SetPadValue<T, pos>(value)`: the value DataCopyPad pads with (pos MAX: both
-        VECIN and VECOUT).
-
-        Ascend C: `AscendC::SetPadValue`. Forms (a call takes the first that fits):
-
-        - `set_pad_value(padding_value, pos=<TPosition.MAX: 12>)` -> `ascendc.set_pad_value`
-        """
-        ...
-
-else:
-
-    def set_pad_value(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetPadValue<T, pos>(value)`: the value DataCopyPad pads with (pos MAX: both
-        VECIN and VECOUT).
-
-        Ascend C: `AscendC::SetPadValue`. Forms (a call takes the first that fits):
-
-        - `set_pad_value(padding_value, pos=<TPosition.MAX: 12>)` -> `ascendc.set_pad_value`
-        """
-        return _set_pad_value(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def set_store_atomic_config(atomic_type: AtomicDtype, atomic_op: AtomicOp) -> None:
-        """`AscendC::SetStoreAtomicConfig<type, op>()`: the atomic mode of later copies to GM.
-
-        Ascend C: `AscendC::SetStoreAtomicConfig`. Forms (a call takes the first that fits):
-
-        - `set_store_atomic_config(atomic_type, atomic_op)` -> `ascendc.set_store_atomic_config`
-        """
-        ...
-
-else:
-
-    def set_store_atomic_config(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetStoreAtomicConfig<type, op>()`: the atomic mode of later copies to GM.
-
-        Ascend C: `AscendC::SetStoreAtomicConfig`. Forms (a call takes the first that fits):
-
-        - `set_store_atomic_config(atomic_type, atomic_op)` -> `ascendc.set_store_atomic_config`
-        """
-        return _set_store_atomic_config(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    def set_sys_workspace(workspace: GlobalAddress) -> None:
-        """`AscendC::SetSysWorkspace(workspace)`: the system workspace, passed as `__gm__
-        uint8_t*`.
-
-        Ascend C: `AscendC::SetSysWorkspace`. Forms (a call takes the first that fits):
-
-        - `set_sys_workspace(workspace)` -> `ascendc.set_sys_workspace`
-        """
-        ...
-
-else:
-
-    def set_sys_workspace(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::SetSysWorkspace(workspace)`: the system workspace, passed as `__gm__
-        uint8_t*`.
-
-        Ascend C: `AscendC::SetSysWorkspace`. Forms (a call takes the first that fits):
-
-        - `set_sys_workspace(workspace)` -> `ascendc.set_sys_workspace`
-        """
-        return _set_sys_workspace(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def set_vector_mask(length: Int, dtype: DataType, mode: MaskMode) -> None: ...
-    @overload
-    def set_vector_mask(mask_high: Int, mask_low: Int, dtype: DataType, mode: MaskMode) -> None: ...
+    - `set_sys_workspace(workspace)` -> `ascendc.set_sys_workspace`
+    """
+    return _set_sys_workspace(*args, **kwargs)
 
 
 def set_vector_mask(*args: Any, **kwargs: Any) -> None:
@@ -4979,38 +1932,6 @@ def set_vector_mask(*args: Any, **kwargs: Any) -> None:
       bits are set (COUNTER: in all repeats together) of each repeat.
     """
     return _set_vector_mask(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def shift_left(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def shift_left(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def shift_left(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def shift_left(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
 
 
 def shift_left(*args: Any, **kwargs: Any) -> None:
@@ -5033,42 +1954,6 @@ def shift_left(*args: Any, **kwargs: Any) -> None:
     return _shift_left(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def shift_right(
-        dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def shift_right(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def shift_right(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        round_en: Bool | None = None,
-    ) -> None: ...
-    @overload
-    def shift_right(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        round_en: Bool | None = None,
-    ) -> None: ...
-
-
 def shift_right(*args: Any, **kwargs: Any) -> None:
     """`AscendC::ShiftRight(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] >> src1[i]
     for the first `count` elements, each count of src1 (the signed integer of src0's width)
@@ -5089,85 +1974,26 @@ def shift_right(*args: Any, **kwargs: Any) -> None:
     return _shift_right(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def sort(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Sort<T, isFullSort>(dst, concat, index, tmp, repeatTime)`: descending sort of
+    scores with their indices.
 
-    def sort(
-        dst: LocalTensor,
-        concat: LocalTensor,
-        index: LocalTensor,
-        tmp: LocalTensor,
-        repeat_time: Int,
-        is_full_sort: bool = False,
-    ) -> None:
-        """`AscendC::Sort<T, isFullSort>(dst, concat, index, tmp, repeatTime)`: descending sort of
-        scores with their indices.
+    Ascend C: `AscendC::Sort`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Sort`. Forms (a call takes the first that fits):
-
-        - `sort(dst, concat, index, tmp, repeat_time, is_full_sort=False)` -> `ascendc.sort`
-        """
-        ...
-
-else:
-
-    def sort(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Sort<T, isFullSort>(dst, concat, index, tmp, repeatTime)`: descending sort of
-        scores with their indices.
-
-        Ascend C: `AscendC::Sort`. Forms (a call takes the first that fits):
-
-        - `sort(dst, concat, index, tmp, repeat_time, is_full_sort=False)` -> `ascendc.sort`
-        """
-        return _sort(*args, **kwargs)
+    - `sort(dst, concat, index, tmp, repeat_time, is_full_sort=False)` -> `ascendc.sort`
+    """
+    return _sort(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def sort32(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Sort32(dst, src0, src1, repeatTime)`: sorts 32 scores (src0) with their
+    indices (src1) per repeat, descending, as (score, index) pairs.
 
-    def sort32(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, repeat_time: Int) -> None:
-        """`AscendC::Sort32(dst, src0, src1, repeatTime)`: sorts 32 scores (src0) with their
-        indices (src1) per repeat, descending, as (score, index) pairs.
+    Ascend C: `AscendC::Sort32`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Sort32`. Forms (a call takes the first that fits):
-
-        - `sort32(dst, src0, src1, repeat_time)` -> `ascendc.sort32`
-        """
-        ...
-
-else:
-
-    def sort32(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Sort32(dst, src0, src1, repeatTime)`: sorts 32 scores (src0) with their
-        indices (src1) per repeat, descending, as (score, index) pairs.
-
-        Ascend C: `AscendC::Sort32`. Forms (a call takes the first that fits):
-
-        - `sort32(dst, src0, src1, repeat_time)` -> `ascendc.sort32`
-        """
-        return _sort32(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def sqrt(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
-    @overload
-    def sqrt(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def sqrt(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `sort32(dst, src0, src1, repeat_time)` -> `ascendc.sort32`
+    """
+    return _sort32(*args, **kwargs)
 
 
 def sqrt(*args: Any, **kwargs: Any) -> None:
@@ -5187,34 +2013,6 @@ def sqrt(*args: Any, **kwargs: Any) -> None:
     return _sqrt(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def sub(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def sub(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def sub(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def sub(*args: Any, **kwargs: Any) -> None:
     """dst = src0 - src1, elementwise.
 
@@ -5230,34 +2028,6 @@ def sub(*args: Any, **kwargs: Any) -> None:
       strides of `repeat_params`.
     """
     return _sub(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def sub_relu(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def sub_relu(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def sub_relu(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
 
 
 def sub_relu(*args: Any, **kwargs: Any) -> None:
@@ -5277,34 +2047,6 @@ def sub_relu(*args: Any, **kwargs: Any) -> None:
     return _sub_relu(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def sub_relu_cast(
-        dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
-    ) -> None: ...
-    @overload
-    def sub_relu_cast(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def sub_relu_cast(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: BinaryRepeatParams,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def sub_relu_cast(*args: Any, **kwargs: Any) -> None:
     """`AscendC::SubReluCast(dst, src0, src1, ...)`: max(src0 - src1, 0) converted to dst's
     type.
@@ -5316,109 +2058,6 @@ def sub_relu_cast(*args: Any, **kwargs: Any) -> None:
     - `sub_relu_cast(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)` -> `ascendc.sub_relu_cast_l1`
     """
     return _sub_relu_cast(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def subs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def subs(
-        dst: LocalTensor,
-        scalar: Scalar,
-        src: LocalTensor,
-        count: Int,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def subs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        count: Int,
-        scalar_tensor_index: int = 1,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def subs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def subs(
-        dst: LocalTensor,
-        scalar: Scalar,
-        src: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def subs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Int,
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
-    @overload
-    def subs(
-        dst: LocalTensor,
-        src: LocalTensor,
-        scalar: Scalar,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def subs(
-        dst: LocalTensor,
-        scalar: Scalar,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        *,
-        scalar_tensor_index: int | None = None,
-    ) -> None: ...
-    @overload
-    def subs(
-        dst: LocalTensor,
-        src0: LocalTensor,
-        src1: LocalTensor,
-        mask: Sequence[Int],
-        repeat_times: Int,
-        repeat_params: UnaryRepeatParams,
-        is_set_mask: bool = True,
-        scalar_tensor_index: int = 1,
-    ) -> None: ...
 
 
 def subs(*args: Any, **kwargs: Any) -> None:
@@ -5467,19 +2106,6 @@ def subs(*args: Any, **kwargs: Any) -> None:
     return _subs(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def sync_all(
-        gm_workspace: GlobalTensor,
-        ub_workspace: LocalTensor,
-        used_cores: Int = 0,
-        is_aiv_only: bool = True,
-    ) -> None: ...
-    @overload
-    def sync_all(is_aiv_only: bool = True) -> None: ...
-
-
 def sync_all(*args: Any, **kwargs: Any) -> None:
     """`AscendC::SyncAll(gm, ub, usedCores)`: a barrier of all cores through flags in a GM
     workspace.
@@ -5491,32 +2117,6 @@ def sync_all(*args: Any, **kwargs: Any) -> None:
       `AscendC::SyncAll()`: the hardware barrier of all cores.
     """
     return _sync_all(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def trans_data_to_5hd(
-        dst: LocalTensor,
-        src: LocalTensor,
-        params: TransDataTo5HDParams,
-        dtype: DataType | None = None,
-    ) -> None: ...
-    @overload
-    def trans_data_to_5hd(
-        dst_list: Sequence[LocalTensor],
-        src_list: Sequence[LocalTensor],
-        params: TransDataTo5HDParams,
-        *,
-        dtype: DataType | None = None,
-    ) -> None: ...
-    @overload
-    def trans_data_to_5hd(
-        dst_list: Sequence[Int],
-        src_list: Sequence[Int],
-        params: TransDataTo5HDParams,
-        dtype: DataType | None = None,
-    ) -> None: ...
 
 
 def trans_data_to_5hd(*args: Any, **kwargs: Any) -> None:
@@ -5536,19 +2136,6 @@ def trans_data_to_5hd(*args: Any, **kwargs: Any) -> None:
     return _trans_data_to_5hd(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def transpose(dst: LocalTensor, src: LocalTensor) -> None: ...
-    @overload
-    def transpose(
-        dst: LocalTensor,
-        src: LocalTensor,
-        shared_tmp_buffer: LocalTensor,
-        params: TransposeParamsExt,
-    ) -> None: ...
-
-
 def transpose(*args: Any, **kwargs: Any) -> None:
     """`AscendC::Transpose(dst, src)`: transposes one 16x16 matrix of 2-byte elements.
 
@@ -5562,78 +2149,24 @@ def transpose(*args: Any, **kwargs: Any) -> None:
     return _transpose(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def trap(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::Trap()`: stop the AI Core (an assertion failure in CPU mode).
 
-    def trap() -> None:
-        """`AscendC::Trap()`: stop the AI Core (an assertion failure in CPU mode).
+    Ascend C: `AscendC::Trap`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::Trap`. Forms (a call takes the first that fits):
-
-        - `trap()` -> `ascendc.trap`
-        """
-        ...
-
-else:
-
-    def trap(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::Trap()`: stop the AI Core (an assertion failure in CPU mode).
-
-        Ascend C: `AscendC::Trap`. Forms (a call takes the first that fits):
-
-        - `trap()` -> `ascendc.trap`
-        """
-        return _trap(*args, **kwargs)
+    - `trap()` -> `ascendc.trap`
+    """
+    return _trap(*args, **kwargs)
 
 
-if TYPE_CHECKING:
+def wait_pre_block(*args: Any, **kwargs: Any) -> None:
+    """`AscendC::WaitPreBlock(gm, ub)`: wait for the previous block that this one is done.
 
-    def wait_pre_block(gm_workspace: GlobalTensor, ub_workspace: LocalTensor) -> None:
-        """`AscendC::WaitPreBlock(gm, ub)`: wait for the previous block that this one is done.
+    Ascend C: `AscendC::WaitPreBlock`. Forms (a call takes the first that fits):
 
-        Ascend C: `AscendC::WaitPreBlock`. Forms (a call takes the first that fits):
-
-        - `wait_pre_block(gm_workspace, ub_workspace)` -> `ascendc.wait_pre_block`
-        """
-        ...
-
-else:
-
-    def wait_pre_block(*args: Any, **kwargs: Any) -> None:
-        """`AscendC::WaitPreBlock(gm, ub)`: wait for the previous block that this one is done.
-
-        Ascend C: `AscendC::WaitPreBlock`. Forms (a call takes the first that fits):
-
-        - `wait_pre_block(gm_workspace, ub_workspace)` -> `ascendc.wait_pre_block`
-        """
-        return _wait_pre_block(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def whole_reduce_max(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_time: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-        order: ReduceOrder = ReduceOrder.ORDER_VALUE_INDEX,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def whole_reduce_max(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_time: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-        order: ReduceOrder = ReduceOrder.ORDER_VALUE_INDEX,
-        is_set_mask: bool = True,
-    ) -> None: ...
+    - `wait_pre_block(gm_workspace, ub_workspace)` -> `ascendc.wait_pre_block`
+    """
+    return _wait_pre_block(*args, **kwargs)
 
 
 def whole_reduce_max(*args: Any, **kwargs: Any) -> None:
@@ -5648,34 +2181,6 @@ def whole_reduce_max(*args: Any, **kwargs: Any) -> None:
     return _whole_reduce_max(*args, **kwargs)
 
 
-if TYPE_CHECKING:
-
-    @overload
-    def whole_reduce_min(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_time: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-        order: ReduceOrder = ReduceOrder.ORDER_VALUE_INDEX,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def whole_reduce_min(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_time: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-        order: ReduceOrder = ReduceOrder.ORDER_VALUE_INDEX,
-        is_set_mask: bool = True,
-    ) -> None: ...
-
-
 def whole_reduce_min(*args: Any, **kwargs: Any) -> None:
     """`AscendC::WholeReduceMin(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
     srcRepStride, order)`: the minimum of each repeat (value and index, as order says).
@@ -5686,32 +2191,6 @@ def whole_reduce_min(*args: Any, **kwargs: Any) -> None:
     - `whole_reduce_min(dst, src, mask, repeat_time, dst_rep_stride, src_blk_stride, src_rep_stride, order=<ReduceOrder.ORDER_VALUE_INDEX: 0>, is_set_mask=True)` -> `ascendc.whole_reduce_min_l1`
     """
     return _whole_reduce_min(*args, **kwargs)
-
-
-if TYPE_CHECKING:
-
-    @overload
-    def whole_reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Int,
-        repeat_time: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
-    @overload
-    def whole_reduce_sum(
-        dst: LocalTensor,
-        src: LocalTensor,
-        mask: Sequence[Int],
-        repeat_time: Int,
-        dst_rep_stride: Int,
-        src_blk_stride: Int,
-        src_rep_stride: Int,
-        is_set_mask: bool = True,
-    ) -> None: ...
 
 
 def whole_reduce_sum(*args: Any, **kwargs: Any) -> None:
