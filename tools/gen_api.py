@@ -421,7 +421,8 @@ def _function_source(
     key: str, name: str, forms: list[Form], method: bool
 ) -> tuple[list[str], list[str]]:
     """The runtime def of `name` (its docstring, a call of its spec function) and its
-    typed declaration for the `.pyi` stub (one `@overload` per form, or the one form)."""
+    typed declaration for the `.pyi` stub (one `@overload` per form, or the one form;
+    the docstring only in the runtime module, where checkers and `help()` find it)."""
     indent = "    " * (2 if method else 1)
     outer = "    " if method else ""
     self_ = ["self"] if method else []
@@ -444,7 +445,8 @@ def _function_source(
             stub += [f"{outer}@overload", f"{outer}def {name}({params}) -> {f.returns}: ..."]
     else:
         params = ", ".join([*self_, *forms[0].params])
-        stub += [f"{outer}def {name}({params}) -> {forms[0].returns}:", doc]
+        # (no docstring: checkers and editors read it from the runtime def beside)
+        stub += [f"{outer}def {name}({params}) -> {forms[0].returns}: ..."]
     return runtime, stub
 
 

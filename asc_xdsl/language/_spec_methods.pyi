@@ -24,40 +24,12 @@ class GlobalTensorSpecMethods:
 
     __slots__ = ()
 
-    def get_shape_info(self) -> ShapeInfo:
-        """`gt.GetShapeInfo()`: the tensor's ShapeInfo.
-
-        Ascend C: `AscendC::GetShapeInfo`. Forms (a call takes the first that fits):
-
-        - `get_shape_info(self)` -> `ascendc.global_tensor.get_shape_info`
-        """
-
-    def get_size(self) -> RuntimeScalar:
-        """`gt.GetSize()`: the number of elements bound with SetGlobalBuffer (uint64_t).
-
-        Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
-
-        - `get_size(self)` -> `ascendc.global_tensor.get_size`
-        """
-
+    def get_shape_info(self) -> ShapeInfo: ...
+    def get_size(self) -> RuntimeScalar: ...
     def set_l2_cache_hint(
         self, mode: CacheMode = CacheMode.CACHE_MODE_NORMAL, rw_mode: CacheRwMode = CacheRwMode.RW
-    ) -> None:
-        """`gt.SetL2CacheHint<rwMode>(mode)`: how the L2 cache treats the tensor's reads and
-        writes.
-
-        Ascend C: `AscendC::SetL2CacheHint`. Forms (a call takes the first that fits):
-
-        - `set_l2_cache_hint(self, mode=<CacheMode.CACHE_MODE_NORMAL: 1>, rw_mode=<CacheRwMode.RW: 3>)` -> `ascendc.global_tensor.set_l2_cache_hint`
-        """
-
-    def set_shape_info(self, shape_info: ShapeInfo) -> None:
-        """`t.SetShapeInfo(x)`: set the ShapeInfo.
-
-        Ascend C: `AscendC::SetShapeInfo`. Forms (a call takes the first that fits):
-
-        - `set_shape_info(self, shape_info)` -> `ascendc.global_tensor.set_shape_info`
-        """
+    ) -> None: ...
+    def set_shape_info(self, shape_info: ShapeInfo) -> None: ...
 
 class ListTensorDescSpecMethods:
     """The methods of `ListTensorDesc` made from its member ops' specs (the object is the
@@ -65,31 +37,11 @@ class ListTensorDescSpecMethods:
 
     __slots__ = ()
 
-    def get_desc(self, desc: TensorDesc, index: Int) -> None:
-        """`l.GetDesc(desc, index)`: fill `desc` with the description of tensor `index`.
-
-        Ascend C: `AscendC::GetDesc`. Forms (a call takes the first that fits):
-
-        - `get_desc(self, desc, index)` -> `ascendc.list_tensor_desc_get_desc`
-        """
-
-    def get_size(self) -> RuntimeScalar:
-        """`l.GetSize()`: the number of tensors in the list (uint32_t).
-
-        Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
-
-        - `get_size(self)` -> `ascendc.list_tensor_desc_get_size`
-        """
-
+    def get_desc(self, desc: TensorDesc, index: Int) -> None: ...
+    def get_size(self) -> RuntimeScalar: ...
     def init(
         self, data: GlobalAddress, length: Int = 4294967295, shape_size: Int = 4294967295
-    ) -> None:
-        """`l.Init(data, length, shapeSize)`: the list packed at `data`.
-
-        Ascend C: `AscendC::Init`. Forms (a call takes the first that fits):
-
-        - `init(self, data, length=4294967295, shape_size=4294967295)` -> `ascendc.list_tensor_desc_init`
-        """
+    ) -> None: ...
 
 class LocalMemAllocatorSpecMethods:
     """The methods of `LocalMemAllocator` made from its member ops' specs (the object is the
@@ -97,13 +49,7 @@ class LocalMemAllocatorSpecMethods:
 
     __slots__ = ()
 
-    def get_cur_addr(self) -> RuntimeScalar:
-        """`a.GetCurAddr()`: the address the next tensor starts at (uint32_t).
-
-        Ascend C: `AscendC::GetCurAddr`. Forms (a call takes the first that fits):
-
-        - `get_cur_addr(self)` -> `ascendc.local_mem_allocator.get_cur_addr`
-        """
+    def get_cur_addr(self) -> RuntimeScalar: ...
 
 class LocalTensorSpecMethods:
     """The methods of `LocalTensor` made from its member ops' specs (the object is the
@@ -111,112 +57,19 @@ class LocalTensorSpecMethods:
 
     __slots__ = ()
 
-    def get_length(self) -> RuntimeScalar:
-        """`t.GetLength()`: in bytes (deprecated in the headers).
-
-        Ascend C: `AscendC::GetLength`. Forms (a call takes the first that fits):
-
-        - `get_length(self)` -> `ascendc.local_tensor.get_length`
-        """
-
-    def get_phy_addr(self, offset: Int | None = None) -> RuntimeScalar:
-        """`t.GetPhyAddr([offset])`: the on-chip address of element `offset`, as a uint64_t.
-
-        Ascend C: `AscendC::GetPhyAddr`. Forms (a call takes the first that fits):
-
-        - `get_phy_addr(self, offset=None)` -> `ascendc.local_tensor.get_phy_addr`
-        """
-
-    def get_position(self) -> RuntimeScalar:
-        """`t.GetPosition()`: the TPosition, as an int32_t.
-
-        Ascend C: `AscendC::GetPosition`. Forms (a call takes the first that fits):
-
-        - `get_position(self)` -> `ascendc.local_tensor.get_position`
-        """
-
-    def get_shape_info(self) -> ShapeInfo:
-        """`t.GetShapeInfo()`: the tensor's ShapeInfo.
-
-        Ascend C: `AscendC::GetShapeInfo`. Forms (a call takes the first that fits):
-
-        - `get_shape_info(self)` -> `ascendc.local_tensor.get_shape_info`
-        """
-
-    def get_size(self) -> RuntimeScalar:
-        """`t.GetSize()`: in elements.
-
-        Ascend C: `AscendC::GetSize`. Forms (a call takes the first that fits):
-
-        - `get_size(self)` -> `ascendc.local_tensor.get_size`
-        """
-
-    def get_user_tag(self) -> RuntimeScalar:
-        """`t.GetUserTag()`: the tag SetUserTag gave it.
-
-        Ascend C: `AscendC::GetUserTag`. Forms (a call takes the first that fits):
-
-        - `get_user_tag(self)` -> `ascendc.local_tensor.get_user_tag`
-        """
-
-    def print(self, data_len: Int | None = None) -> None:
-        """`t.Print([len])`: print the tensor's first `len` elements (CANN's CPU-debug build
-        only: printed inside `#if ASCENDC_CPU_DEBUG`).
-
-        Ascend C: `AscendC::Print`. Forms (a call takes the first that fits):
-
-        - `print(self, data_len=None)` -> `ascendc.local_tensor.print`
-        """
-
-    def set_addr_with_offset(self, src: LocalTensor, offset: Int) -> None:
-        """`t.SetAddrWithOffset(src, offset)`: `t` starts `offset` elements into `src`
-        (deprecated in the headers; prefer `src[offset]`).
-
-        Ascend C: `AscendC::SetAddrWithOffset`. Forms (a call takes the first that fits):
-
-        - `set_addr_with_offset(self, src, offset)` -> `ascendc.local_tensor.set_addr_with_offset`
-        """
-
-    def set_buffer_len(self, data_len: Int) -> None:
-        """`t.SetBufferLen(x)`: set the length in bytes.
-
-        Ascend C: `AscendC::SetBufferLen`. Forms (a call takes the first that fits):
-
-        - `set_buffer_len(self, data_len)` -> `ascendc.local_tensor.set_buffer_len`
-        """
-
-    def set_shape_info(self, shape_info: ShapeInfo) -> None:
-        """`t.SetShapeInfo(x)`: set the ShapeInfo.
-
-        Ascend C: `AscendC::SetShapeInfo`. Forms (a call takes the first that fits):
-
-        - `set_shape_info(self, shape_info)` -> `ascendc.local_tensor.set_shape_info`
-        """
-
-    def set_size(self, size: Int = 0) -> None:
-        """`t.SetSize(x)`: set the number of elements.
-
-        Ascend C: `AscendC::SetSize`. Forms (a call takes the first that fits):
-
-        - `set_size(self, size=0)` -> `ascendc.local_tensor.set_size`
-        """
-
-    def set_user_tag(self, tag: Int = 0) -> None:
-        """`t.SetUserTag(x)`: set a user tag (int32_t).
-
-        Ascend C: `AscendC::SetUserTag`. Forms (a call takes the first that fits):
-
-        - `set_user_tag(self, tag=0)` -> `ascendc.local_tensor.set_user_tag`
-        """
-
-    def to_file(self, file_name: str) -> None:
-        """`t.ToFile(fileName)`: write the tensor to a file (CANN's CPU-debug build only:
-        printed inside `#if ASCENDC_CPU_DEBUG`).
-
-        Ascend C: `AscendC::ToFile`. Forms (a call takes the first that fits):
-
-        - `to_file(self, file_name)` -> `ascendc.local_tensor.to_file`
-        """
+    def get_length(self) -> RuntimeScalar: ...
+    def get_phy_addr(self, offset: Int | None = None) -> RuntimeScalar: ...
+    def get_position(self) -> RuntimeScalar: ...
+    def get_shape_info(self) -> ShapeInfo: ...
+    def get_size(self) -> RuntimeScalar: ...
+    def get_user_tag(self) -> RuntimeScalar: ...
+    def print(self, data_len: Int | None = None) -> None: ...
+    def set_addr_with_offset(self, src: LocalTensor, offset: Int) -> None: ...
+    def set_buffer_len(self, data_len: Int) -> None: ...
+    def set_shape_info(self, shape_info: ShapeInfo) -> None: ...
+    def set_size(self, size: Int = 0) -> None: ...
+    def set_user_tag(self, tag: Int = 0) -> None: ...
+    def to_file(self, file_name: str) -> None: ...
 
 class MmadBitModeParamsSpecMethods:
     """The methods of `MmadBitModeParams` made from its member ops' specs (the object is the
@@ -224,142 +77,22 @@ class MmadBitModeParamsSpecMethods:
 
     __slots__ = ()
 
-    def get_cmatrix_init_val(self) -> RuntimeScalar:
-        """`p.GetCmatrixInitVal()` (Ascend 950): the field's bits of the packed word, as a
-        bool.
-
-        Ascend C: `AscendC::GetCmatrixInitVal`. Forms (a call takes the first that fits):
-
-        - `get_cmatrix_init_val(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_init_val`
-        """
-
-    def get_cmatrix_source(self) -> RuntimeScalar:
-        """`p.GetCmatrixSource()` (Ascend 950): the field's bits of the packed word, as a bool.
-
-        Ascend C: `AscendC::GetCmatrixSource`. Forms (a call takes the first that fits):
-
-        - `get_cmatrix_source(self)` -> `ascendc.mmad_bit_mode_params.get_cmatrix_source`
-        """
-
-    def get_config0(self) -> RuntimeScalar:
-        """`p.GetConfig0()` (Ascend 950): the packed word itself (its unnamed bits included).
-
-        Ascend C: `AscendC::GetConfig0`. Forms (a call takes the first that fits):
-
-        - `get_config0(self)` -> `ascendc.mmad_bit_mode_params.get_config0`
-        """
-
-    def get_disable_gemv(self) -> RuntimeScalar:
-        """`p.GetDisableGemv()` (Ascend 950): the field's bits of the packed word, as a bool.
-
-        Ascend C: `AscendC::GetDisableGemv`. Forms (a call takes the first that fits):
-
-        - `get_disable_gemv(self)` -> `ascendc.mmad_bit_mode_params.get_disable_gemv`
-        """
-
-    def get_k(self) -> RuntimeScalar:
-        """`p.GetK()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
-
-        Ascend C: `AscendC::GetK`. Forms (a call takes the first that fits):
-
-        - `get_k(self)` -> `ascendc.mmad_bit_mode_params.get_k`
-        """
-
-    def get_m(self) -> RuntimeScalar:
-        """`p.GetM()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
-
-        Ascend C: `AscendC::GetM`. Forms (a call takes the first that fits):
-
-        - `get_m(self)` -> `ascendc.mmad_bit_mode_params.get_m`
-        """
-
-    def get_n(self) -> RuntimeScalar:
-        """`p.GetN()` (Ascend 950): the field's bits of the packed word, as a uint16_t.
-
-        Ascend C: `AscendC::GetN`. Forms (a call takes the first that fits):
-
-        - `get_n(self)` -> `ascendc.mmad_bit_mode_params.get_n`
-        """
-
-    def get_unit_flag(self) -> RuntimeScalar:
-        """`p.GetUnitFlag()` (Ascend 950): the field's bits of the packed word, as a uint8_t.
-
-        Ascend C: `AscendC::GetUnitFlag`. Forms (a call takes the first that fits):
-
-        - `get_unit_flag(self)` -> `ascendc.mmad_bit_mode_params.get_unit_flag`
-        """
-
-    def set_cmatrix_init_val(self, value: Bool) -> None:
-        """`p.SetCmatrixInitVal(value)` (Ascend 950): the field of the packed word (m, k, n
-        keep their low 12 bits, unitFlag its low 2).
-
-        Ascend C: `AscendC::SetCmatrixInitVal`. Forms (a call takes the first that fits):
-
-        - `set_cmatrix_init_val(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_init_val`
-        """
-
-    def set_cmatrix_source(self, value: Bool) -> None:
-        """`p.SetCmatrixSource(value)` (Ascend 950): the field of the packed word (m, k, n keep
-        their low 12 bits, unitFlag its low 2).
-
-        Ascend C: `AscendC::SetCmatrixSource`. Forms (a call takes the first that fits):
-
-        - `set_cmatrix_source(self, value)` -> `ascendc.mmad_bit_mode_params.set_cmatrix_source`
-        """
-
-    def set_config0(self, value: Int) -> None:
-        """`p.SetConfig0(word)` (Ascend 950): the whole packed word, a 64-bit integer (every
-        field at once; the unnamed bits are kept and GetConfig0 returns them).
-
-        Ascend C: `AscendC::SetConfig0`. Forms (a call takes the first that fits):
-
-        - `set_config0(self, value)` -> `ascendc.mmad_bit_mode_params.set_config0`
-        """
-
-    def set_disable_gemv(self, value: Bool) -> None:
-        """`p.SetDisableGemv(value)` (Ascend 950): the field of the packed word (m, k, n keep
-        their low 12 bits, unitFlag its low 2).
-
-        Ascend C: `AscendC::SetDisableGemv`. Forms (a call takes the first that fits):
-
-        - `set_disable_gemv(self, value)` -> `ascendc.mmad_bit_mode_params.set_disable_gemv`
-        """
-
-    def set_k(self, value: Int) -> None:
-        """`p.SetK(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-        12 bits, unitFlag its low 2).
-
-        Ascend C: `AscendC::SetK`. Forms (a call takes the first that fits):
-
-        - `set_k(self, value)` -> `ascendc.mmad_bit_mode_params.set_k`
-        """
-
-    def set_m(self, value: Int) -> None:
-        """`p.SetM(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-        12 bits, unitFlag its low 2).
-
-        Ascend C: `AscendC::SetM`. Forms (a call takes the first that fits):
-
-        - `set_m(self, value)` -> `ascendc.mmad_bit_mode_params.set_m`
-        """
-
-    def set_n(self, value: Int) -> None:
-        """`p.SetN(value)` (Ascend 950): the field of the packed word (m, k, n keep their low
-        12 bits, unitFlag its low 2).
-
-        Ascend C: `AscendC::SetN`. Forms (a call takes the first that fits):
-
-        - `set_n(self, value)` -> `ascendc.mmad_bit_mode_params.set_n`
-        """
-
-    def set_unit_flag(self, value: Int) -> None:
-        """`p.SetUnitFlag(value)` (Ascend 950): the field of the packed word (m, k, n keep
-        their low 12 bits, unitFlag its low 2).
-
-        Ascend C: `AscendC::SetUnitFlag`. Forms (a call takes the first that fits):
-
-        - `set_unit_flag(self, value)` -> `ascendc.mmad_bit_mode_params.set_unit_flag`
-        """
+    def get_cmatrix_init_val(self) -> RuntimeScalar: ...
+    def get_cmatrix_source(self) -> RuntimeScalar: ...
+    def get_config0(self) -> RuntimeScalar: ...
+    def get_disable_gemv(self) -> RuntimeScalar: ...
+    def get_k(self) -> RuntimeScalar: ...
+    def get_m(self) -> RuntimeScalar: ...
+    def get_n(self) -> RuntimeScalar: ...
+    def get_unit_flag(self) -> RuntimeScalar: ...
+    def set_cmatrix_init_val(self, value: Bool) -> None: ...
+    def set_cmatrix_source(self, value: Bool) -> None: ...
+    def set_config0(self, value: Int) -> None: ...
+    def set_disable_gemv(self, value: Bool) -> None: ...
+    def set_k(self, value: Int) -> None: ...
+    def set_m(self, value: Int) -> None: ...
+    def set_n(self, value: Int) -> None: ...
+    def set_unit_flag(self, value: Int) -> None: ...
 
 class ShapeInfoSpecMethods:
     """The methods of `ShapeInfo` made from its member ops' specs (the object is the
@@ -367,21 +100,8 @@ class ShapeInfoSpecMethods:
 
     __slots__ = ()
 
-    def original_shape(self, dim: Int) -> RuntimeScalar:
-        """`info.originalShape[dim]`: the original extent of dimension `dim` of a ShapeInfo.
-
-        Ascend C: `AscendC::originalShape`. Forms (a call takes the first that fits):
-
-        - `original_shape(self, dim)` -> `ascendc.shape_info.original_shape`
-        """
-
-    def shape(self, dim: Int) -> RuntimeScalar:
-        """`info.shape[dim]`: the extent of dimension `dim` of a ShapeInfo.
-
-        Ascend C: `AscendC::shape`. Forms (a call takes the first that fits):
-
-        - `shape(self, dim)` -> `ascendc.shape_info.shape`
-        """
+    def original_shape(self, dim: Int) -> RuntimeScalar: ...
+    def shape(self, dim: Int) -> RuntimeScalar: ...
 
 class TBufPoolSpecMethods:
     """The methods of `TBufPool` made from its member ops' specs (the object is the
@@ -391,22 +111,8 @@ class TBufPoolSpecMethods:
 
     def init_buf_pool(
         self, buf_pool: TBufPool, len: Int = 0, share_buf: TBufPool | None = None
-    ) -> RuntimeScalar:
-        """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of a pool for a TBufPool (shared
-        with `shareBuf`'s, if given).
-
-        Ascend C: `AscendC::InitBufPool`. Forms (a call takes the first that fits):
-
-        - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.tbuf_pool.init_buf_pool`
-        """
-
-    def reset(self) -> None:
-        """`pool.Reset()`: free every buffer of the pool.
-
-        Ascend C: `AscendC::Reset`. Forms (a call takes the first that fits):
-
-        - `reset(self)` -> `ascendc.tbuf_pool.reset`
-        """
+    ) -> RuntimeScalar: ...
+    def reset(self) -> None: ...
 
 class TPipeSpecMethods:
     """The methods of `TPipe` made from its member ops' specs (the object is the
@@ -414,64 +120,15 @@ class TPipeSpecMethods:
 
     __slots__ = ()
 
-    def alloc_event_id(self, event: HardEvent = HardEvent.V_S) -> RuntimeScalar:
-        """`pipe.AllocEventID<event>()`: take a free event id of `event`.
-
-        Ascend C: `AscendC::AllocEventID`. Forms (a call takes the first that fits):
-
-        - `alloc_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.alloc_event_id`
-        """
-
-    def destroy(self) -> None:
-        """`pipe.Destroy()`: release the pipe's buffers and events.
-
-        Ascend C: `AscendC::Destroy`. Forms (a call takes the first that fits):
-
-        - `destroy(self)` -> `ascendc.pipe.destroy`
-        """
-
-    def fetch_event_id(self, event: HardEvent = HardEvent.V_S) -> RuntimeScalar:
-        """`pipe.FetchEventID<event>()`: the next free event id (not taken) of `event`.
-
-        Ascend C: `AscendC::FetchEventID`. Forms (a call takes the first that fits):
-
-        - `fetch_event_id(self, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.fetch_event_id`
-        """
-
-    def init(self) -> None:
-        """`pipe.Init()`: initialise the pipe's state.
-
-        Ascend C: `AscendC::Init`. Forms (a call takes the first that fits):
-
-        - `init(self)` -> `ascendc.pipe.init`
-        """
-
+    def alloc_event_id(self, event: HardEvent = HardEvent.V_S) -> RuntimeScalar: ...
+    def destroy(self) -> None: ...
+    def fetch_event_id(self, event: HardEvent = HardEvent.V_S) -> RuntimeScalar: ...
+    def init(self) -> None: ...
     def init_buf_pool(
         self, buf_pool: TBufPool, len: Int = 0, share_buf: TBufPool | None = None
-    ) -> RuntimeScalar:
-        """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of the pipe for a TBufPool
-        (shared with `shareBuf`'s, if given).
-
-        Ascend C: `AscendC::InitBufPool`. Forms (a call takes the first that fits):
-
-        - `init_buf_pool(self, buf_pool, len=0, share_buf=None)` -> `ascendc.pipe.init_buf_pool`
-        """
-
-    def release_event_id(self, id: Int, event: HardEvent = HardEvent.V_S) -> None:
-        """`pipe.ReleaseEventID<event>(id)`: give back an event id AllocEventID took.
-
-        Ascend C: `AscendC::ReleaseEventID`. Forms (a call takes the first that fits):
-
-        - `release_event_id(self, id, event=<HardEvent.V_S: 22>)` -> `ascendc.pipe.release_event_id`
-        """
-
-    def reset(self) -> None:
-        """`pipe.Reset()`: reset the pipe's buffers and events.
-
-        Ascend C: `AscendC::Reset`. Forms (a call takes the first that fits):
-
-        - `reset(self)` -> `ascendc.pipe.reset`
-        """
+    ) -> RuntimeScalar: ...
+    def release_event_id(self, id: Int, event: HardEvent = HardEvent.V_S) -> None: ...
+    def reset(self) -> None: ...
 
 class TQueBindSpecMethods:
     """The methods of `TQueBind` made from its member ops' specs (the object is the
@@ -479,67 +136,15 @@ class TQueBindSpecMethods:
 
     __slots__ = ()
 
-    def free_all_event(self) -> None:
-        """`que.FreeAllEvent()`: wait for the events of the buffers FreeTensor gave back and
-        release their ids (event ids are few; a queue's buffers each hold one until the next
-        AllocTensor waits on it). No tensor may be EnQue'd then; depth >= 1, as the headers
-        static_assert.
-
-        Ascend C: `AscendC::FreeAllEvent`. Forms (a call takes the first that fits):
-
-        - `free_all_event(self)` -> `ascendc.que_bind.free_all_event`
-        """
-
-    def get_tensor_count_in_que(self) -> RuntimeScalar:
-        """`que.GetTensorCountInQue()`: how many tensors are enqueued (int32_t).
-
-        Ascend C: `AscendC::GetTensorCountInQue`. Forms (a call takes the first that fits):
-
-        - `get_tensor_count_in_que(self)` -> `ascendc.que_bind.get_tensor_count_in_que`
-        """
-
-    def has_idle_buffer(self) -> RuntimeScalar:
-        """`que.HasIdleBuffer()`: whether a buffer is free.
-
-        Ascend C: `AscendC::HasIdleBuffer`. Forms (a call takes the first that fits):
-
-        - `has_idle_buffer(self)` -> `ascendc.que_bind.has_idle_buffer`
-        """
-
-    def has_tensor_in_que(self) -> RuntimeScalar:
-        """`que.HasTensorInQue()`: whether a tensor is enqueued.
-
-        Ascend C: `AscendC::HasTensorInQue`. Forms (a call takes the first that fits):
-
-        - `has_tensor_in_que(self)` -> `ascendc.que_bind.has_tensor_in_que`
-        """
-
+    def free_all_event(self) -> None: ...
+    def get_tensor_count_in_que(self) -> RuntimeScalar: ...
+    def has_idle_buffer(self) -> RuntimeScalar: ...
+    def has_tensor_in_que(self) -> RuntimeScalar: ...
     def init_buf_handle(
         self, buf_pool: TBufPool, index: Int, buf_handle: IRValue, cur_pool_addr: Int, len: Int
-    ) -> None:
-        """`que.InitBufHandle(&pool, index, handle, addr, len)`: give buffer `index` of a
-        custom TBufPool to the queue.
-
-        Ascend C: `AscendC::InitBufHandle`. Forms (a call takes the first that fits):
-
-        - `init_buf_handle(self, buf_pool, index, buf_handle, cur_pool_addr, len)` -> `ascendc.que_bind.init_buf_handle`
-        """
-
-    def init_start_buf_handle(self, start_buf_handle: IRValue, num: Int, len: Int) -> None:
-        """`que.InitStartBufHandle(handle, num, len)`: the queue's buffers start at `handle`.
-
-        Ascend C: `AscendC::InitStartBufHandle`. Forms (a call takes the first that fits):
-
-        - `init_start_buf_handle(self, start_buf_handle, num, len)` -> `ascendc.que_bind.init_start_buf_handle`
-        """
-
-    def vacant_in_que(self) -> RuntimeScalar:
-        """`que.VacantInQue()`: whether the queue can take a tensor.
-
-        Ascend C: `AscendC::VacantInQue`. Forms (a call takes the first that fits):
-
-        - `vacant_in_que(self)` -> `ascendc.que_bind.vacant_in_que`
-        """
+    ) -> None: ...
+    def init_start_buf_handle(self, start_buf_handle: IRValue, num: Int, len: Int) -> None: ...
+    def vacant_in_que(self) -> RuntimeScalar: ...
 
 class TensorDescSpecMethods:
     """The methods of `TensorDesc` made from its member ops' specs (the object is the
@@ -547,37 +152,10 @@ class TensorDescSpecMethods:
 
     __slots__ = ()
 
-    def get_dim(self) -> RuntimeScalar:
-        """`d.GetDim()`: the number of dimensions (uint64_t).
-
-        Ascend C: `AscendC::GetDim`. Forms (a call takes the first that fits):
-
-        - `get_dim(self)` -> `ascendc.tensor_desc_get_dim`
-        """
-
-    def get_index(self) -> RuntimeScalar:
-        """`d.GetIndex()`: the tensor's index in its list (uint64_t).
-
-        Ascend C: `AscendC::GetIndex`. Forms (a call takes the first that fits):
-
-        - `get_index(self)` -> `ascendc.tensor_desc_get_index`
-        """
-
-    def get_shape(self, offset: Int) -> RuntimeScalar:
-        """`d.GetShape(i)`: the extent of dimension `i` (uint64_t).
-
-        Ascend C: `AscendC::GetShape`. Forms (a call takes the first that fits):
-
-        - `get_shape(self, offset)` -> `ascendc.tensor_desc_get_shape`
-        """
-
-    def set_shape_addr(self, shape_ptr: Int) -> None:
-        """`d.SetShapeAddr(shapePtr)`: where the tensor's shape is (an address as uint64_t).
-
-        Ascend C: `AscendC::SetShapeAddr`. Forms (a call takes the first that fits):
-
-        - `set_shape_addr(self, shape_ptr)` -> `ascendc.tensor_desc_set_shape_addr`
-        """
+    def get_dim(self) -> RuntimeScalar: ...
+    def get_index(self) -> RuntimeScalar: ...
+    def get_shape(self, offset: Int) -> RuntimeScalar: ...
+    def set_shape_addr(self, shape_ptr: Int) -> None: ...
 
 __all__ = [
     "GlobalTensorSpecMethods",

@@ -20,90 +20,42 @@ def acos(
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Acos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    acos (all of `src` without a count).
-
-    Ascend C: `AscendC::Acos`. Forms (a call takes the first that fits):
-
-    - `acos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acos`
-    """
-
+) -> None: ...
 def acosh(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Acosh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    acosh (all of `src` without a count).
-
-    Ascend C: `AscendC::Acosh`. Forms (a call takes the first that fits):
-
-    - `acosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.acosh`
-    """
-
+) -> None: ...
 def asin(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Asin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    asin (all of `src` without a count).
-
-    Ascend C: `AscendC::Asin`. Forms (a call takes the first that fits):
-
-    - `asin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asin`
-    """
-
+) -> None: ...
 def asinh(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Asinh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    asinh (all of `src` without a count).
-
-    Ascend C: `AscendC::Asinh`. Forms (a call takes the first that fits):
-
-    - `asinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.asinh`
-    """
-
+) -> None: ...
 def atan(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Atan<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    atan (all of `src` without a count).
-
-    Ascend C: `AscendC::Atan`. Forms (a call takes the first that fits):
-
-    - `atan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atan`
-    """
-
+) -> None: ...
 def atanh(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Atanh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    atanh (all of `src` without a count).
-
-    Ascend C: `AscendC::Atanh`. Forms (a call takes the first that fits):
-
-    - `atanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.atanh`
-    """
-
+) -> None: ...
 def axpy(
     dst: LocalTensor,
     src: LocalTensor,
@@ -111,113 +63,50 @@ def axpy(
     count: Int,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Axpy<T, U, isReuseSource>(dst, src, scalar, sharedTmpBuffer, calCount)`: dst
-    += src * scalar (the buffer is optional in pyasc's syntax only).
-
-    Ascend C: `AscendC::Axpy`. Forms (a call takes the first that fits):
-
-    - `axpy(dst, src, scalar, count, temp_buffer=None, is_reuse_source=False)` -> `ascendc.axpy`
-    """
-
+) -> None: ...
 def ceil(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Ceil<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-    ceil (all of `src` without a count).
-
-    Ascend C: `AscendC::Ceil`. Forms (a call takes the first that fits):
-
-    - `ceil(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.ceil`
-    """
-
-def concat(dst: LocalTensor, src: LocalTensor, tmp: LocalTensor, repeat_time: Int) -> None:
-    """`AscendC::Concat(dst, src, tmp, repeatTime)`: lay out scores as proposals for Sort.
-
-    Ascend C: `AscendC::Concat`. Forms (a call takes the first that fits):
-
-    - `concat(dst, src, tmp, repeat_time)` -> `ascendc.concat`
-    """
-
+) -> None: ...
+def concat(dst: LocalTensor, src: LocalTensor, tmp: LocalTensor, repeat_time: Int) -> None: ...
 def cos(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Cos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    cos (all of `src` without a count).
-
-    Ascend C: `AscendC::Cos`. Forms (a call takes the first that fits):
-
-    - `cos(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cos`
-    """
-
+) -> None: ...
 def cosh(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Cosh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    cosh (all of `src` without a count).
-
-    Ascend C: `AscendC::Cosh`. Forms (a call takes the first that fits):
-
-    - `cosh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.cosh`
-    """
-
+) -> None: ...
 def digamma(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Digamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-    digamma (all of `src` without a count).
-
-    Ascend C: `AscendC::Digamma`. Forms (a call takes the first that fits):
-
-    - `digamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.digamma`
-    """
-
+) -> None: ...
 def erf(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Erf<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    erf (all of `src` without a count).
-
-    Ascend C: `AscendC::Erf`. Forms (a call takes the first that fits):
-
-    - `erf(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erf`
-    """
-
+) -> None: ...
 def erfc(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Erfc<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    erfc (all of `src` without a count).
-
-    Ascend C: `AscendC::Erfc`. Forms (a call takes the first that fits):
-
-    - `erfc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.erfc`
-    """
-
+) -> None: ...
 def exp(
     dst: LocalTensor,
     src: LocalTensor,
@@ -225,86 +114,38 @@ def exp(
     taylor_expand_level: Int,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Exp<T, taylorExpandLevel, isReuseSource>(dst, src[, sharedTmpBuffer],
-    calCount)`: e^src, the fractional part by a Taylor expansion of the given level.
-
-    Ascend C: `AscendC::Exp`. Forms (a call takes the first that fits):
-
-    - `exp(dst, src, count, taylor_expand_level, temp_buffer=None, is_reuse_source=False)` -> `ascendc.exp`
-    """
-
+) -> None: ...
 def extract(
     dst_value: LocalTensor, dst_index: LocalTensor, src: LocalTensor, repeat_time: Int
-) -> None:
-    """`AscendC::Extract(dstValue, dstIndex, sorted, repeatTime)`: split sorted proposals into
-    values and indices.
-
-    Ascend C: `AscendC::Extract`. Forms (a call takes the first that fits):
-
-    - `extract(dst_value, dst_index, src, repeat_time)` -> `ascendc.extract`
-    """
-
+) -> None: ...
 def floor(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Floor<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-    floor (all of `src` without a count).
-
-    Ascend C: `AscendC::Floor`. Forms (a call takes the first that fits):
-
-    - `floor(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.floor`
-    """
-
+) -> None: ...
 def frac(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Frac<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    frac (all of `src` without a count).
-
-    Ascend C: `AscendC::Frac`. Forms (a call takes the first that fits):
-
-    - `frac(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.frac`
-    """
-
+) -> None: ...
 def lgamma(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Lgamma<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-    lgamma (all of `src` without a count).
-
-    Ascend C: `AscendC::Lgamma`. Forms (a call takes the first that fits):
-
-    - `lgamma(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.lgamma`
-    """
-
+) -> None: ...
 def log(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Log<T, isReuseSource>(dst, src[, calCount])`: elementwise log (all of `src`
-    without a count).
-
-    Ascend C: `AscendC::Log`. Forms (a call takes the first that fits):
-
-    - `log(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.log`
-    """
-
+) -> None: ...
 def power(
     dst: LocalTensor,
     src0: LocalTensor | Scalar,
@@ -312,15 +153,7 @@ def power(
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Power<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`:
-    elementwise src0 to the power src1 (either may be a scalar).
-
-    Ascend C: `AscendC::Power`. Forms (a call takes the first that fits):
-
-    - `power(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.power`
-    """
-
+) -> None: ...
 def rmsnorm(
     dst: LocalTensor,
     src: LocalTensor,
@@ -329,75 +162,35 @@ def rmsnorm(
     tiling: RmsNormTiling,
     temp_buffer: LocalTensor | None = None,
     basic_block: bool = False,
-) -> None:
-    """`AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon,
-    tiling)`: dst = src / sqrt(mean(src^2) + epsilon) * gamma, per row.
-
-    Ascend C: `AscendC::RmsNorm`. Forms (a call takes the first that fits):
-
-    - `rmsnorm(dst, src, gamma, epsilon, tiling, temp_buffer=None, basic_block=False)` -> `ascendc.rmsnorm`
-    """
-
+) -> None: ...
 def round(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Round<T, isReuseSource>(dst, src[, sharedTmpBuffer], calCount)`: elementwise
-    round (all of `src` without a count).
-
-    Ascend C: `AscendC::Round`. Forms (a call takes the first that fits):
-
-    - `round(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.round`
-    """
-
+) -> None: ...
 def sign(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Sign<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    sign (all of `src` without a count).
-
-    Ascend C: `AscendC::Sign`. Forms (a call takes the first that fits):
-
-    - `sign(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sign`
-    """
-
+) -> None: ...
 def sin(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Sin<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    sin (all of `src` without a count).
-
-    Ascend C: `AscendC::Sin`. Forms (a call takes the first that fits):
-
-    - `sin(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sin`
-    """
-
+) -> None: ...
 def sinh(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Sinh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    sinh (all of `src` without a count).
-
-    Ascend C: `AscendC::Sinh`. Forms (a call takes the first that fits):
-
-    - `sinh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.sinh`
-    """
-
+) -> None: ...
 def softmax(
     dst: LocalTensor,
     sum: LocalTensor,
@@ -409,61 +202,28 @@ def softmax(
     basic_block: bool = False,
     data_format_nz: bool = False,
     softmax_shape_info: IRValue | None = None,
-) -> None:
-    """`AscendC::SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, sum, max, src[,
-    sharedTmpBuffer], tiling[, shapeInfo])`: softmax of each row of src; the row sums and
-    maxima go to sum_tensor, max_tensor.
-
-    Ascend C: `AscendC::SoftMax`. Forms (a call takes the first that fits):
-
-    - `softmax(dst, sum, max, src, tiling, temp_buffer=None, reuse_source=False, basic_block=False, data_format_nz=False, softmax_shape_info=None)` -> `ascendc.softmax`
-    """
-
+) -> None: ...
 def tan(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Tan<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    tan (all of `src` without a count).
-
-    Ascend C: `AscendC::Tan`. Forms (a call takes the first that fits):
-
-    - `tan(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tan`
-    """
-
+) -> None: ...
 def tanh(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Tanh<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    tanh (all of `src` without a count).
-
-    Ascend C: `AscendC::Tanh`. Forms (a call takes the first that fits):
-
-    - `tanh(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.tanh`
-    """
-
+) -> None: ...
 def trunc(
     dst: LocalTensor,
     src: LocalTensor,
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Trunc<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`: elementwise
-    trunc (all of `src` without a count).
-
-    Ascend C: `AscendC::Trunc`. Forms (a call takes the first that fits):
-
-    - `trunc(dst, src, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.trunc`
-    """
-
+) -> None: ...
 def xor(
     dst: LocalTensor,
     src0: LocalTensor,
@@ -471,14 +231,7 @@ def xor(
     count: Int | None = None,
     temp_buffer: LocalTensor | None = None,
     is_reuse_source: Bool = False,
-) -> None:
-    """`AscendC::Xor<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`:
-    elementwise bitwise xor.
-
-    Ascend C: `AscendC::Xor`. Forms (a call takes the first that fits):
-
-    - `xor(dst, src0, src1, count=None, temp_buffer=None, is_reuse_source=False)` -> `ascendc.xor`
-    """
+) -> None: ...
 
 __all__ = [
     "acos",

@@ -262,15 +262,7 @@ def adds(
     is_set_mask: bool = True,
     scalar_tensor_index: int = 1,
 ) -> None: ...
-def alloc_mutex_id() -> RuntimeScalar:
-    """`AscendC::AllocMutexID()`: the lowest free MutexID (uint8_t), taken until ReleaseMutexID
-    (Ascend 950 only).
-
-    Ascend C: `AscendC::AllocMutexID`. Forms (a call takes the first that fits):
-
-    - `alloc_mutex_id()` -> `ascendc.alloc_mutex_id`
-    """
-
+def alloc_mutex_id() -> RuntimeScalar: ...
 @overload
 def ands(
     dst: LocalTensor,
@@ -302,22 +294,8 @@ def ands(
     is_set_mask: bool = True,
     scalar_tensor_index: int = 1,
 ) -> None: ...
-def ascend_is_aic() -> RuntimeScalar:
-    """`g_coreType == AscendC::AIC`: whether this code runs on a cube core (AIC).
-
-    Ascend C: `AscendC::g_coreType == AscendC::AIC`. Forms (a call takes the first that fits):
-
-    - `ascend_is_aic()` -> `ascendc.ascend_is_aic`
-    """
-
-def ascend_is_aiv() -> RuntimeScalar:
-    """`g_coreType == AscendC::AIV`: whether this code runs on a vector core (AIV).
-
-    Ascend C: `AscendC::g_coreType == AscendC::AIV`. Forms (a call takes the first that fits):
-
-    - `ascend_is_aiv()` -> `ascendc.ascend_is_aiv`
-    """
-
+def ascend_is_aic() -> RuntimeScalar: ...
+def ascend_is_aiv() -> RuntimeScalar: ...
 @overload
 def axpy(
     dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
@@ -502,15 +480,7 @@ def block_reduce_sum(
 ) -> None: ...
 def brcb(
     dst: LocalTensor, src0: LocalTensor, repeat_times: Int, repeat_params: BrcbRepeatParams
-) -> None:
-    """`AscendC::Brcb(dst, src0, repeatTime, repeatParams)`: each of 8 elements of src0 per
-    repeat fills one 32-byte block of dst.
-
-    Ascend C: `AscendC::Brcb`. Forms (a call takes the first that fits):
-
-    - `brcb(dst, src0, repeat_times, repeat_params)` -> `ascendc.brcb_l0`
-    """
-
+) -> None: ...
 @overload
 def cast(
     dst: LocalTensor, src: LocalTensor, round_mode: RoundMode, count: Int, is_set_mask: bool = True
@@ -566,24 +536,8 @@ def cast_deq(
     is_vec_deq: bool = True,
     half_block: bool = True,
 ) -> None: ...
-def check_local_memory_ia(check_params: CheckLocalMemoryIAParam) -> None:
-    """`AscendC::CheckLocalMemoryIA(param)`: trap accesses to a local memory range.
-
-    Ascend C: `AscendC::CheckLocalMemoryIA`. Forms (a call takes the first that fits):
-
-    - `check_local_memory_ia(check_params)` -> `ascendc.check_local_memory_ia`
-    """
-
-def clock() -> RuntimeScalar:
-    """`clock()` outside SIMT vector functions (`__asc_aicore::clock()`, Atlas A2/A3 and Ascend
-    950): the system cycle counter (the simulator: the block's modelled cycles so far, as
-    `GetSystemCycle`).
-
-    Ascend C: `__asc_aicore::clock`. Forms (a call takes the first that fits):
-
-    - `clock()` -> `ascendc.clock`
-    """
-
+def check_local_memory_ia(check_params: CheckLocalMemoryIAParam) -> None: ...
+def clock() -> RuntimeScalar: ...
 @overload
 def compare(
     dst: LocalTensor,
@@ -682,33 +636,9 @@ def copy(
     repeat_params: CopyRepeatParams,
     is_set_mask: Int = True,
 ) -> None: ...
-def count_bits_cnt_same_as_sign_bit(value_in: Int) -> RuntimeScalar:
-    """`AscendC::CountBitsCntSameAsSignBit(x)`: how many bits after the sign bit equal it (-1
-    for 0 and -1).
-
-    Ascend C: `AscendC::CountBitsCntSameAsSignBit`. Forms (a call takes the first that fits):
-
-    - `count_bits_cnt_same_as_sign_bit(value_in)` -> `ascendc.count_bits_cnt_same_as_sign_bit`
-    """
-
-def cross_core_set_flag(flag_id: Int, mode_id: int, pipe: Pipe) -> None:
-    """`AscendC::CrossCoreSetFlag<modeId, pipe>(flagId)`: set flag `flagId` between cube and
-    vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
-
-    Ascend C: `AscendC::CrossCoreSetFlag`. Forms (a call takes the first that fits):
-
-    - `cross_core_set_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_set_flag`
-    """
-
-def cross_core_wait_flag(flag_id: Int, mode_id: int, pipe: Pipe) -> None:
-    """`AscendC::CrossCoreWaitFlag<modeId, pipe>(flagId)`: wait for `flagId` between cube and
-    vector cores (FFTS; mode 4 on Ascend 950: the AIC with one AIV).
-
-    Ascend C: `AscendC::CrossCoreWaitFlag`. Forms (a call takes the first that fits):
-
-    - `cross_core_wait_flag(flag_id, mode_id, pipe)` -> `ascendc.cross_core_wait_flag`
-    """
-
+def count_bits_cnt_same_as_sign_bit(value_in: Int) -> RuntimeScalar: ...
+def cross_core_set_flag(flag_id: Int, mode_id: int, pipe: Pipe) -> None: ...
+def cross_core_wait_flag(flag_id: Int, mode_id: int, pipe: Pipe) -> None: ...
 @overload
 def data_cache_clean_and_invalid(
     entire_type: CacheLine, dcci_dst: DcciDst, dst: GlobalTensor
@@ -717,15 +647,7 @@ def data_cache_clean_and_invalid(
 def data_cache_clean_and_invalid(
     entire_type: CacheLine, dst: GlobalTensor, *, dcci_dst: DcciDst | None = None
 ) -> None: ...
-def data_cache_preload(src: GlobalTensor, cache_offset: Int) -> None:
-    """`AscendC::DataCachePreload(src, cacheOffset)`: prefetch the cache line of `src` at byte
-    offset `cacheOffset` into the data cache.
-
-    Ascend C: `AscendC::DataCachePreload`. Forms (a call takes the first that fits):
-
-    - `data_cache_preload(src, cache_offset)` -> `ascendc.data_cache_preload`
-    """
-
+def data_cache_preload(src: GlobalTensor, cache_offset: Int) -> None: ...
 @overload
 def data_copy(
     dst: LocalTensor | GlobalTensor, src: LocalTensor | GlobalTensor, count: Int
@@ -821,15 +743,7 @@ def data_copy_pad(
     data_copy_params: DataCopyExtParams,
     nd2nz_params: Nd2NzParams,
 ) -> None: ...
-def data_sync_barrier(arg0: MemDsbT) -> None:
-    """`AscendC::DataSyncBarrier<MemDsbT::X>()`: wait for the memory accesses `memDsbType`
-    names.
-
-    Ascend C: `AscendC::DataSyncBarrier`. Forms (a call takes the first that fits):
-
-    - `data_sync_barrier(arg0)` -> `ascendc.data_sync_barrier`
-    """
-
+def data_sync_barrier(arg0: MemDsbT) -> None: ...
 @overload
 def div(
     dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
@@ -995,24 +909,8 @@ def exp(
     repeat_params: UnaryRepeatParams,
     is_set_mask: bool = True,
 ) -> None: ...
-def fused_abs_sub(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None:
-    """dst = |src0 - src1|, elementwise.
-
-    Ascend C: `AscendC::FusedAbsSub`. Forms (a call takes the first that fits):
-
-    - `fused_abs_sub(dst, src0, src1, count)` -> `ascendc.fused_abs_sub_l2`
-      on the first `count` elements.
-    """
-
-def fused_exp_sub(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None:
-    """dst = exp(src0 - src1), elementwise.
-
-    Ascend C: `AscendC::FusedExpSub`. Forms (a call takes the first that fits):
-
-    - `fused_exp_sub(dst, src0, src1, count)` -> `ascendc.fused_exp_sub_l2`
-      on the first `count` elements.
-    """
-
+def fused_abs_sub(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None: ...
+def fused_exp_sub(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None: ...
 @overload
 def fused_mul_add(
     dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
@@ -1093,228 +991,48 @@ def gather_mask(
     mask: Int,
     params: GatherMaskParams,
     gather_mask_mode: GatherMaskMode = GatherMaskMode.DEFAULT,
-) -> RuntimeScalar:
-    """`AscendC::GatherMask<T, [U,] mode>(dst, src0, pattern, reduceMode, mask, params,
-    rsvdCnt)`: keeps the elements of src0 the pattern (a tensor of bits, or built-in pattern
-    1-7) selects; the result is how many were kept.
-
-    Ascend C: `AscendC::GatherMask`. Forms (a call takes the first that fits):
-
-    - `gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, gather_mask_mode=<GatherMaskMode.DEFAULT: 0>)` -> `ascendc.gather_mask`
-    """
-
+) -> RuntimeScalar: ...
 def gatherb(
     dst: LocalTensor,
     src0: LocalTensor,
     offset: LocalTensor,
     repeat_times: Int,
     repeat_params: GatherRepeatParams,
-) -> None:
-    """`AscendC::Gatherb(dst, src0, offset, repeatTime, repeatParams)`: gathers 32-byte blocks
-    of src0 at the byte offsets in offset.
-
-    Ascend C: `AscendC::Gatherb`. Forms (a call takes the first that fits):
-
-    - `gatherb(dst, src0, offset, repeat_times, repeat_params)` -> `ascendc.gatherb_l0`
-    """
-
-def get_arch_version(core_version: Int) -> None:
-    """`AscendC::GetArchVersion(coreVersion)`: writes the architecture version into the
-    uint32_t variable `coreVersion`.
-
-    Ascend C: `AscendC::GetArchVersion`. Forms (a call takes the first that fits):
-
-    - `get_arch_version(core_version)` -> `ascendc.get_arch_version`
-    """
-
-def get_cmp_mask(dst: LocalTensor) -> None:
-    """`AscendC::GetCmpMask(dst)`: copy the CMPMASK register (128 bits) to dst.
-
-    Ascend C: `AscendC::GetCmpMask`. Forms (a call takes the first that fits):
-
-    - `get_cmp_mask(dst)` -> `ascendc.get_cmp_mask`
-    """
-
-def get_data_block_size_in_bytes() -> RuntimeScalar:
-    """`AscendC::GetDataBlockSizeInBytes()`: the size of a data block (32 bytes).
-
-    Ascend C: `AscendC::GetDataBlockSizeInBytes`. Forms (a call takes the first that fits):
-
-    - `get_data_block_size_in_bytes()` -> `ascendc.get_data_block_size_in_bytes`
-    """
-
-def get_gather_mask_remain_count() -> RuntimeScalar:
-    """`AscendC::GetGatherMaskRemainCount()`: how many elements the last GatherMask kept
-    (int64_t).
-
-    Ascend C: `AscendC::GetGatherMaskRemainCount`. Forms (a call takes the first that fits):
-
-    - `get_gather_mask_remain_count()` -> `ascendc.get_gather_mask_remain_count`
-    """
-
-def get_hccl_context(index: Int) -> GlobalAddress:
-    """`AscendC::GetHcclContext<index>()`: the communication context `index` (0 or 1).
-
-    Ascend C: `AscendC::GetHcclContext`. Forms (a call takes the first that fits):
-
-    - `get_hccl_context(index)` -> `ascendc.get_hccl_context`
-    """
-
-def get_icache_preload_status() -> RuntimeScalar:
-    """`AscendC::GetICachePreloadStatus()`: 0 when the instruction cache preload is idle, 1
-    while it runs.
-
-    Ascend C: `AscendC::GetICachePreloadStatus`. Forms (a call takes the first that fits):
-
-    - `get_icache_preload_status()` -> `ascendc.get_icache_preload_status`
-    """
-
-def get_mrg_sort_result() -> tuple[RuntimeScalar, RuntimeScalar, RuntimeScalar, RuntimeScalar]:
-    """`AscendC::GetMrgSortResult(a, b, c, d)`: how many elements of each queue the last
-    exhausted-suspension MrgSort merged.
-
-    Ascend C: `AscendC::GetMrgSortResult`. Forms (a call takes the first that fits):
-
-    - `get_mrg_sort_result()` -> `ascendc.get_mrg_sort_result`
-    """
-
-def get_program_counter() -> RuntimeScalar:
-    """`AscendC::GetProgramCounter()`: the program counter.
-
-    Ascend C: `AscendC::GetProgramCounter`. Forms (a call takes the first that fits):
-
-    - `get_program_counter()` -> `ascendc.get_program_counter`
-    """
-
-def get_shape_size(shape_info: ShapeInfo) -> RuntimeScalar:
-    """`AscendC::GetShapeSize(shapeInfo)`: the number of elements a ShapeInfo describes.
-
-    Ascend C: `AscendC::GetShapeSize`. Forms (a call takes the first that fits):
-
-    - `get_shape_size(shape_info)` -> `ascendc.get_shape_size`
-    """
-
-def get_sort_len(elem_count: Int) -> RuntimeScalar:
-    """`AscendC::GetSortLen<float>(n)`: the length of n elements in the sorted (score, index)
-    layout of float scores.
-
-    Ascend C: `AscendC::GetSortLen`. Forms (a call takes the first that fits):
-
-    - `get_sort_len(elem_count)` -> `ascendc.get_sort_len`
-    """
-
-def get_sort_offset(elem_offset: Int) -> RuntimeScalar:
-    """`AscendC::GetSortOffset<float>(n)`: the offset of n elements in the sorted (score,
-    index) layout of float scores.
-
-    Ascend C: `AscendC::GetSortOffset`. Forms (a call takes the first that fits):
-
-    - `get_sort_offset(elem_offset)` -> `ascendc.get_sort_offset`
-    """
-
-def get_store_atomic_config() -> tuple[RuntimeScalar, RuntimeScalar]:
-    """`AscendC::GetStoreAtomicConfig(type, op)`: the current atomic mode, as two uint16_t
-    values.
-
-    Ascend C: `AscendC::GetStoreAtomicConfig`. Forms (a call takes the first that fits):
-
-    - `get_store_atomic_config()` -> `ascendc.get_store_atomic_config`
-    """
-
-def get_sub_block_idx() -> RuntimeScalar:
-    """`AscendC::GetSubBlockIdx()`: the index of this vector core in its AI Core.
-
-    Ascend C: `AscendC::GetSubBlockIdx`. Forms (a call takes the first that fits):
-
-    - `get_sub_block_idx()` -> `ascendc.get_sub_block_idx`
-    """
-
-def get_sub_block_num() -> RuntimeScalar:
-    """`AscendC::GetSubBlockNum()`: the number of vector cores of an AI Core.
-
-    Ascend C: `AscendC::GetSubBlockNum`. Forms (a call takes the first that fits):
-
-    - `get_sub_block_num()` -> `ascendc.get_sub_block_num`
-    """
-
-def get_sys_workspace() -> GlobalAddress:
-    """`GetSysWorkSpacePtr()`: the system workspace, a `__gm__ uint8_t*`.
-
-    Ascend C: `AscendC::GetSysWorkSpacePtr`. Forms (a call takes the first that fits):
-
-    - `get_sys_workspace()` -> `ascendc.get_sys_workspace_ptr`
-    """
-
-def get_system_cycle() -> RuntimeScalar:
-    """`AscendC::GetSystemCycle()`: the system cycle counter.
-
-    Ascend C: `AscendC::GetSystemCycle`. Forms (a call takes the first that fits):
-
-    - `get_system_cycle()` -> `ascendc.get_system_cycle`
-    """
-
-def get_task_ratio() -> RuntimeScalar:
-    """`AscendC::GetTaskRatio()`: the ratio of vector to cube cores (1 in coupled mode).
-
-    Ascend C: `AscendC::GetTaskRatio`. Forms (a call takes the first that fits):
-
-    - `get_task_ratio()` -> `ascendc.get_task_ratio`
-    """
-
+) -> None: ...
+def get_arch_version(core_version: Int) -> None: ...
+def get_cmp_mask(dst: LocalTensor) -> None: ...
+def get_data_block_size_in_bytes() -> RuntimeScalar: ...
+def get_gather_mask_remain_count() -> RuntimeScalar: ...
+def get_hccl_context(index: Int) -> GlobalAddress: ...
+def get_icache_preload_status() -> RuntimeScalar: ...
+def get_mrg_sort_result() -> tuple[RuntimeScalar, RuntimeScalar, RuntimeScalar, RuntimeScalar]: ...
+def get_program_counter() -> RuntimeScalar: ...
+def get_shape_size(shape_info: ShapeInfo) -> RuntimeScalar: ...
+def get_sort_len(elem_count: Int) -> RuntimeScalar: ...
+def get_sort_offset(elem_offset: Int) -> RuntimeScalar: ...
+def get_store_atomic_config() -> tuple[RuntimeScalar, RuntimeScalar]: ...
+def get_sub_block_idx() -> RuntimeScalar: ...
+def get_sub_block_num() -> RuntimeScalar: ...
+def get_sys_workspace() -> GlobalAddress: ...
+def get_system_cycle() -> RuntimeScalar: ...
+def get_task_ratio() -> RuntimeScalar: ...
 def ib_set(
     gm_workspace: GlobalTensor,
     ub_workspace: LocalTensor,
     block_idx: Int,
     event_id: Int,
     is_aiv_only: bool = True,
-) -> None:
-    """`AscendC::IBSet(gm, ub, blockIdx, eventID)`: set the flag of block `blockIdx` for
-    `eventID` (flags in GM).
-
-    Ascend C: `AscendC::IBSet`. Forms (a call takes the first that fits):
-
-    - `ib_set(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_set`
-    """
-
+) -> None: ...
 def ib_wait(
     gm_workspace: GlobalTensor,
     ub_workspace: LocalTensor,
     block_idx: Int,
     event_id: Int,
     is_aiv_only: bool = True,
-) -> None:
-    """`AscendC::IBWait(gm, ub, blockIdx, eventID)`: wait until block `blockIdx` sets its flag
-    (flags in GM).
-
-    Ascend C: `AscendC::IBWait`. Forms (a call takes the first that fits):
-
-    - `ib_wait(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)` -> `ascendc.ib_wait`
-    """
-
-def icache_preload(pre_fetch_len: Int) -> None:
-    """`AscendC::ICachePreLoad(preFetchLen)`: preload instructions into the instruction cache.
-
-    Ascend C: `AscendC::ICachePreLoad`. Forms (a call takes the first that fits):
-
-    - `icache_preload(pre_fetch_len)` -> `ascendc.icache_preload`
-    """
-
-def init_const_value(dst: LocalTensor, init_const_value_params: InitConstValueParams) -> None:
-    """`AscendC::InitConstValue(dst, InitConstValueParams)`: fill a cube buffer.
-
-    Ascend C: `AscendC::InitConstValue`. Forms (a call takes the first that fits):
-
-    - `init_const_value(dst, init_const_value_params)` -> `ascendc.init_const_value`
-    """
-
-def init_soc_state() -> None:
-    """`AscendC::InitSocState()`: reset the core's global state (atomic mode, mask mode, ...).
-
-    Ascend C: `AscendC::InitSocState`. Forms (a call takes the first that fits):
-
-    - `init_soc_state()` -> `ascendc.init_soc_state`
-    """
-
+) -> None: ...
+def icache_preload(pre_fetch_len: Int) -> None: ...
+def init_const_value(dst: LocalTensor, init_const_value_params: InitConstValueParams) -> None: ...
+def init_soc_state() -> None: ...
 @overload
 def leaky_relu(
     dst: LocalTensor, src: LocalTensor, scalar: Scalar, count: Int, is_set_mask: bool = True
@@ -1383,15 +1101,7 @@ def load_data(
 ) -> None: ...
 def load_data_with_sparse(
     dst: LocalTensor, src: LocalTensor, idx: LocalTensor, load_data_params: LoadData2DParams
-) -> None:
-    """`AscendC::LoadDataWithSparse(dst, src, idx, LoadData2DParams)`: int8 weights and their
-    uint8 sparsity index, L1 -> L0B.
-
-    Ascend C: `AscendC::LoadDataWithSparse`. Forms (a call takes the first that fits):
-
-    - `load_data_with_sparse(dst, src, idx, load_data_params)` -> `ascendc.load_data_with_sparse`
-    """
-
+) -> None: ...
 @overload
 def load_data_with_transpose(
     dst: LocalTensor, src: LocalTensor, params: LoadData2dTransposeParams
@@ -1400,15 +1110,7 @@ def load_data_with_transpose(
 def load_data_with_transpose(
     dst: LocalTensor, src: LocalTensor, params: LoadData2dTransposeParamsV2
 ) -> None: ...
-def load_image_to_local(dst: LocalTensor, load_data_params: LoadImageToLocalParams) -> None:
-    """`AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)`: the AIPP image
-    (SetAippFunctions) into L1 (A1/B1).
-
-    Ascend C: `AscendC::LoadImageToLocal`. Forms (a call takes the first that fits):
-
-    - `load_image_to_local(dst, load_data_params)` -> `ascendc.load_image_to_local`
-    """
-
+def load_image_to_local(dst: LocalTensor, load_data_params: LoadImageToLocalParams) -> None: ...
 @overload
 def max(
     dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
@@ -1625,15 +1327,7 @@ def mmad_mx(
 ) -> None: ...
 def mmad_with_sparse(
     dst: LocalTensor, fm: LocalTensor, filter: LocalTensor, mmad_params: MmadParams
-) -> None:
-    """`AscendC::MmadWithSparse(dst, fm, filter, MmadParams)`: int8 with a sparse filter, int32
-    result.
-
-    Ascend C: `AscendC::MmadWithSparse`. Forms (a call takes the first that fits):
-
-    - `mmad_with_sparse(dst, fm, filter, mmad_params)` -> `ascendc.mmad_with_sparse`
-    """
-
+) -> None: ...
 @overload
 def mrg_sort(
     dst: LocalTensor,
@@ -1652,15 +1346,7 @@ def mrg_sort(
     *,
     is_exhausted_suspension: bool | None = None,
 ) -> None: ...
-def mrg_sort4(dst: LocalTensor, src: MrgSortSrcList, params: MrgSort4Info) -> None:
-    """`AscendC::MrgSort4(dst, src, params)`: merges up to four sorted region proposal queues.
-    Not on Atlas A2/A3 (the headers stop with 'not supported on current device' there).
-
-    Ascend C: `AscendC::MrgSort4`. Forms (a call takes the first that fits):
-
-    - `mrg_sort4(dst, src, params)` -> `ascendc.mrg_sort4`
-    """
-
+def mrg_sort4(dst: LocalTensor, src: MrgSortSrcList, params: MrgSort4Info) -> None: ...
 @overload
 def mul(
     dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int, is_set_mask: bool = True
@@ -1804,41 +1490,10 @@ def muls(
     is_set_mask: bool = True,
     scalar_tensor_index: int = 1,
 ) -> None: ...
-def mutex_lock(pipe: Pipe, mutex_id: Int) -> None:
-    """`AscendC::Mutex::Lock<pipe>(id)`: later work of `pipe` waits until the work before the
-    last Unlock of `id` is done (buffer-id sync, Ascend 950 only).
-
-    Ascend C: `AscendC::Mutex::Lock`. Forms (a call takes the first that fits):
-
-    - `mutex_lock(pipe, mutex_id)` -> `ascendc.mutex_lock`
-    """
-
-def mutex_unlock(pipe: Pipe, mutex_id: Int) -> None:
-    """`AscendC::Mutex::Unlock<pipe>(id)`: release `id` once the earlier work of `pipe` is done
-    (buffer-id sync, Ascend 950 only).
-
-    Ascend C: `AscendC::Mutex::Unlock`. Forms (a call takes the first that fits):
-
-    - `mutex_unlock(pipe, mutex_id)` -> `ascendc.mutex_unlock`
-    """
-
-def neg(dst: LocalTensor, src: LocalTensor, count: Int) -> None:
-    """dst = -src, elementwise.
-
-    Ascend C: `AscendC::Neg`. Forms (a call takes the first that fits):
-
-    - `neg(dst, src, count)` -> `ascendc.neg_l2`
-      on the first `count` elements.
-    """
-
-def notify_next_block(gm_workspace: GlobalTensor, ub_workspace: LocalTensor) -> None:
-    """`AscendC::NotifyNextBlock(gm, ub)`: tell the next block that this one is done.
-
-    Ascend C: `AscendC::NotifyNextBlock`. Forms (a call takes the first that fits):
-
-    - `notify_next_block(gm_workspace, ub_workspace)` -> `ascendc.notify_next_block`
-    """
-
+def mutex_lock(pipe: Pipe, mutex_id: Int) -> None: ...
+def mutex_unlock(pipe: Pipe, mutex_id: Int) -> None: ...
+def neg(dst: LocalTensor, src: LocalTensor, count: Int) -> None: ...
+def notify_next_block(gm_workspace: GlobalTensor, ub_workspace: LocalTensor) -> None: ...
 @overload
 def ors(
     dst: LocalTensor,
@@ -1892,37 +1547,13 @@ def pair_reduce_sum(
     src_rep_stride: Int,
     is_set_mask: bool = True,
 ) -> None: ...
-def prelu(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None:
-    """dst = src0 where src0 >= 0, else src0 * src1, elementwise.
-
-    Ascend C: `AscendC::Prelu`. Forms (a call takes the first that fits):
-
-    - `prelu(dst, src0, src1, count)` -> `ascendc.prelu_l2`
-      on the first `count` elements.
-    """
-
-def proposal_concat(dst: LocalTensor, src: LocalTensor, repeat_time: Int, mode_number: Int) -> None:
-    """`AscendC::ProposalConcat(dst, src, repeatTime, modeNumber)`: moves one field into region
-    proposals. Not on Atlas A2/A3 (the headers stop with 'not supported on current device'
-    there).
-
-    Ascend C: `AscendC::ProposalConcat`. Forms (a call takes the first that fits):
-
-    - `proposal_concat(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_concat`
-    """
-
+def prelu(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, count: Int) -> None: ...
+def proposal_concat(
+    dst: LocalTensor, src: LocalTensor, repeat_time: Int, mode_number: Int
+) -> None: ...
 def proposal_extract(
     dst: LocalTensor, src: LocalTensor, repeat_time: Int, mode_number: Int
-) -> None:
-    """`AscendC::ProposalExtract(dst, src, repeatTime, modeNumber)`: moves one field out of
-    region proposals. Not on Atlas A2/A3 (the headers stop with 'not supported on current
-    device' there).
-
-    Ascend C: `AscendC::ProposalExtract`. Forms (a call takes the first that fits):
-
-    - `proposal_extract(dst, src, repeat_time, mode_number)` -> `ascendc.proposal_extract`
-    """
-
+) -> None: ...
 @overload
 def reciprocal(
     dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True
@@ -2023,15 +1654,7 @@ def reduce_sum(
     repeat_time: Int,
     src_rep_stride: Int,
 ) -> None: ...
-def release_mutex_id(mutex_id: Int) -> None:
-    """`AscendC::ReleaseMutexID(id)`: give back a MutexID AllocMutexID handed out (Ascend 950
-    only).
-
-    Ascend C: `AscendC::ReleaseMutexID`. Forms (a call takes the first that fits):
-
-    - `release_mutex_id(mutex_id)` -> `ascendc.release_mutex_id`
-    """
-
+def release_mutex_id(mutex_id: Int) -> None: ...
 @overload
 def relu(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
 @overload
@@ -2062,33 +1685,9 @@ def repeat_reduce_sum(
     dst_rep_stride: Int,
     src_rep_stride: Int,
     is_set_mask: bool = True,
-) -> None:
-    """`AscendC::RepeatReduceSum(dst, src, repeatTime, mask, dstBlkStride, srcBlkStride,
-    dstRepStride, srcRepStride)`: the sum of each repeat.
-
-    Ascend C: `AscendC::RepeatReduceSum`. Forms (a call takes the first that fits):
-
-    - `repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride, is_set_mask=True)` -> `ascendc.repeat_reduce_sum_l0`
-    """
-
-def reset_mask() -> None:
-    """`AscendC::ResetMask()`: the vector mask selects every element again.
-
-    Ascend C: `AscendC::ResetMask`. Forms (a call takes the first that fits):
-
-    - `reset_mask()` -> `ascendc.reset_mask`
-    """
-
-def rp_sort16(dst: LocalTensor, src: LocalTensor, repeat_time: Int) -> None:
-    """`AscendC::RpSort16(dst, src, repeatTime)`: sorts 16 region proposals per repeat by
-    score. Not on Atlas A2/A3 (the headers stop with 'not supported on current device'
-    there).
-
-    Ascend C: `AscendC::RpSort16`. Forms (a call takes the first that fits):
-
-    - `rp_sort16(dst, src, repeat_time)` -> `ascendc.rp_sort16`
-    """
-
+) -> None: ...
+def reset_mask() -> None: ...
+def rp_sort16(dst: LocalTensor, src: LocalTensor, repeat_time: Int) -> None: ...
 @overload
 def rsqrt(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
 @overload
@@ -2109,41 +1708,10 @@ def rsqrt(
     repeat_params: UnaryRepeatParams,
     is_set_mask: bool = True,
 ) -> None: ...
-def scalar_cast(value_in: Scalar, dtype: DataType, round_mode: RoundMode) -> IRValue:
-    """`AscendC::ScalarCast<T, U, roundMode>(x)`: convert a float scalar to half or int32_t,
-    rounding as `roundMode` says.
-
-    Ascend C: `AscendC::ScalarCast`. Forms (a call takes the first that fits):
-
-    - `scalar_cast(value_in, dtype, round_mode)` -> `ascendc.scalar_cast`
-    """
-
-def scalar_count_leading_zero(value_in: Int) -> RuntimeScalar:
-    """`AscendC::ScalarCountLeadingZero(x)`: the number of leading zero bits of `x`.
-
-    Ascend C: `AscendC::ScalarCountLeadingZero`. Forms (a call takes the first that fits):
-
-    - `scalar_count_leading_zero(value_in)` -> `ascendc.scalar_count_leading_zero`
-    """
-
-def scalar_get_count_of_value(value_in: Int, count_value: Int) -> RuntimeScalar:
-    """`AscendC::ScalarGetCountOfValue<countValue>(x)`: how many bits of `x` equal
-    `countValue`.
-
-    Ascend C: `AscendC::ScalarGetCountOfValue`. Forms (a call takes the first that fits):
-
-    - `scalar_get_count_of_value(value_in, count_value)` -> `ascendc.scalar_get_count_of_value`
-    """
-
-def scalar_get_sff_value(value_in: Int, count_value: Int) -> RuntimeScalar:
-    """`AscendC::ScalarGetSFFValue<countValue>(x)`: the position of the first bit equal to
-    `countValue` from the least significant one (-1 if none).
-
-    Ascend C: `AscendC::ScalarGetSFFValue`. Forms (a call takes the first that fits):
-
-    - `scalar_get_sff_value(value_in, count_value)` -> `ascendc.scalar_get_sff_value`
-    """
-
+def scalar_cast(value_in: Scalar, dtype: DataType, round_mode: RoundMode) -> IRValue: ...
+def scalar_count_leading_zero(value_in: Int) -> RuntimeScalar: ...
+def scalar_get_count_of_value(value_in: Int, count_value: Int) -> RuntimeScalar: ...
+def scalar_get_sff_value(value_in: Int, count_value: Int) -> RuntimeScalar: ...
 @overload
 def scatter(
     dst: LocalTensor, src: LocalTensor, dst_offset: LocalTensor, dst_base: Int, count: Int
@@ -2257,169 +1825,31 @@ def select(
     sel_mode: SelMode,
     is_set_mask: bool = True,
 ) -> None: ...
-def set_atomic_add(dtype: DataType) -> None:
-    """`AscendC::SetAtomicAdd<dtype>()`: later copies to GM add to GM.
-
-    Ascend C: `AscendC::SetAtomicAdd`. Forms (a call takes the first that fits):
-
-    - `set_atomic_add(dtype)` -> `ascendc.set_atomic_add`
-    """
-
-def set_atomic_max(dtype: DataType) -> None:
-    """`AscendC::SetAtomicMax<dtype>()`: later copies to GM keep the maximum in GM.
-
-    Ascend C: `AscendC::SetAtomicMax`. Forms (a call takes the first that fits):
-
-    - `set_atomic_max(dtype)` -> `ascendc.set_atomic_max`
-    """
-
-def set_atomic_min(dtype: DataType) -> None:
-    """`AscendC::SetAtomicMin<dtype>()`: later copies to GM keep the minimum in GM.
-
-    Ascend C: `AscendC::SetAtomicMin`. Forms (a call takes the first that fits):
-
-    - `set_atomic_min(dtype)` -> `ascendc.set_atomic_min`
-    """
-
-def set_atomic_none() -> None:
-    """`AscendC::SetAtomicNone()`: later copies to GM overwrite again.
-
-    Ascend C: `AscendC::SetAtomicNone`. Forms (a call takes the first that fits):
-
-    - `set_atomic_none()` -> `ascendc.set_atomic_none`
-    """
-
-def set_atomic_type(dtype: DataType) -> None:
-    """`AscendC::SetAtomicType<dtype>()`: later copies to GM use element type `dtype`.
-
-    Ascend C: `AscendC::SetAtomicType`. Forms (a call takes the first that fits):
-
-    - `set_atomic_type(dtype)` -> `ascendc.set_atomic_type`
-    """
-
-def set_cmp_mask(src: LocalTensor) -> None:
-    """`AscendC::SetCmpMask(src)`: load the CMPMASK register (128 bits) from src, for
-    `select_reg` / `select_scalar_reg`.
-
-    Ascend C: `AscendC::SetCmpMask`. Forms (a call takes the first that fits):
-
-    - `set_cmp_mask(src)` -> `ascendc.set_cmp_mask`
-    """
-
+def set_atomic_add(dtype: DataType) -> None: ...
+def set_atomic_max(dtype: DataType) -> None: ...
+def set_atomic_min(dtype: DataType) -> None: ...
+def set_atomic_none() -> None: ...
+def set_atomic_type(dtype: DataType) -> None: ...
+def set_cmp_mask(src: LocalTensor) -> None: ...
 @overload
 def set_deq_scale(
     scale: Scalar, offset: Int | None = None, sign_mode: Int | None = None
 ) -> None: ...
 @overload
 def set_deq_scale(vdeq: LocalTensor, vdeq_info: VdeqInfo) -> None: ...
-def set_fix_pipe_pre_quant_flag(config: Int) -> None:
-    """`AscendC::SetFixpipePreQuantFlag(config)`: the scalar quantisation parameter.
-
-    Ascend C: `AscendC::SetFixpipePreQuantFlag`. Forms (a call takes the first that fits):
-
-    - `set_fix_pipe_pre_quant_flag(config)` -> `ascendc.set_fixpipe_pre_quant_flag`
-    """
-
-def set_hccl_context(index: Int, context: GlobalAddress) -> None:
-    """`AscendC::SetHcclContext<index>(context)`: store the communication context `index` (0 or
-    1).
-
-    Ascend C: `AscendC::SetHcclContext`. Forms (a call takes the first that fits):
-
-    - `set_hccl_context(index, context)` -> `ascendc.set_hccl_context`
-    """
-
-def set_hf32_mode(hf32_mode: Bool) -> None:
-    """`AscendC::SetHF32Mode(...)`: sets Mmad of float computes in HF32.
-
-    Ascend C: `AscendC::SetHF32Mode`. Forms (a call takes the first that fits):
-
-    - `set_hf32_mode(hf32_mode)` -> `ascendc.set_hf32_mode`
-    """
-
-def set_hf32_trans_mode(trans_mode: Bool) -> None:
-    """`AscendC::SetHF32TransMode(...)`: sets the HF32 rounding mode.
-
-    Ascend C: `AscendC::SetHF32TransMode`. Forms (a call takes the first that fits):
-
-    - `set_hf32_trans_mode(trans_mode)` -> `ascendc.set_hf32_trans_mode`
-    """
-
-def set_load_data_boundary(boundary: Int) -> None:
-    """`AscendC::SetLoadDataBoundary(...)`: sets the L1 address where LoadData 3D wraps around.
-
-    Ascend C: `AscendC::SetLoadDataBoundary`. Forms (a call takes the first that fits):
-
-    - `set_load_data_boundary(boundary)` -> `ascendc.set_load_data_boundary`
-    """
-
-def set_load_data_padding_value(pad_value: Scalar) -> None:
-    """`AscendC::SetLoadDataPaddingValue(...)`: sets the value LoadData 3D pads with.
-
-    Ascend C: `AscendC::SetLoadDataPaddingValue`. Forms (a call takes the first that fits):
-
-    - `set_load_data_padding_value(pad_value)` -> `ascendc.set_load_data_padding_value`
-    """
-
-def set_load_data_repeat(param: LoadDataRepeatParam) -> None:
-    """`AscendC::SetLoadDataRepeat(...)`: sets the repeat of LoadData 3D V2.
-
-    Ascend C: `AscendC::SetLoadDataRepeat`. Forms (a call takes the first that fits):
-
-    - `set_load_data_repeat(param)` -> `ascendc.set_load_data_repeat`
-    """
-
-def set_mask_count() -> None:
-    """`AscendC::SetMaskCount()`: the vector mask selects an element count (COUNTER mode).
-
-    Ascend C: `AscendC::SetMaskCount`. Forms (a call takes the first that fits):
-
-    - `set_mask_count()` -> `ascendc.set_mask_count`
-    """
-
-def set_mask_norm() -> None:
-    """`AscendC::SetMaskNorm()`: the vector mask selects bits per element (NORMAL mode).
-
-    Ascend C: `AscendC::SetMaskNorm`. Forms (a call takes the first that fits):
-
-    - `set_mask_norm()` -> `ascendc.set_mask_norm`
-    """
-
-def set_mm_layout_transform(mm_layout_mode: Bool) -> None:
-    """`AscendC::SetMMLayoutTransform(...)`: sets Mmad reads/writes column-major (true) or
-    row-major.
-
-    Ascend C: `AscendC::SetMMLayoutTransform`. Forms (a call takes the first that fits):
-
-    - `set_mm_layout_transform(mm_layout_mode)` -> `ascendc.set_mm_layout_transform`
-    """
-
-def set_pad_value(padding_value: Scalar, pos: TPosition = TPosition.MAX) -> None:
-    """`AscendC::SetPadValue<T, pos>(value)`: the value DataCopyPad pads with (pos MAX: both
-    VECIN and VECOUT).
-
-    Ascend C: `AscendC::SetPadValue`. Forms (a call takes the first that fits):
-
-    - `set_pad_value(padding_value, pos=<TPosition.MAX: 12>)` -> `ascendc.set_pad_value`
-    """
-
-def set_store_atomic_config(atomic_type: AtomicDtype, atomic_op: AtomicOp) -> None:
-    """`AscendC::SetStoreAtomicConfig<type, op>()`: the atomic mode of later copies to GM.
-
-    Ascend C: `AscendC::SetStoreAtomicConfig`. Forms (a call takes the first that fits):
-
-    - `set_store_atomic_config(atomic_type, atomic_op)` -> `ascendc.set_store_atomic_config`
-    """
-
-def set_sys_workspace(workspace: GlobalAddress) -> None:
-    """`AscendC::SetSysWorkspace(workspace)`: the system workspace, passed as `__gm__
-    uint8_t*`.
-
-    Ascend C: `AscendC::SetSysWorkspace`. Forms (a call takes the first that fits):
-
-    - `set_sys_workspace(workspace)` -> `ascendc.set_sys_workspace`
-    """
-
+def set_fix_pipe_pre_quant_flag(config: Int) -> None: ...
+def set_hccl_context(index: Int, context: GlobalAddress) -> None: ...
+def set_hf32_mode(hf32_mode: Bool) -> None: ...
+def set_hf32_trans_mode(trans_mode: Bool) -> None: ...
+def set_load_data_boundary(boundary: Int) -> None: ...
+def set_load_data_padding_value(pad_value: Scalar) -> None: ...
+def set_load_data_repeat(param: LoadDataRepeatParam) -> None: ...
+def set_mask_count() -> None: ...
+def set_mask_norm() -> None: ...
+def set_mm_layout_transform(mm_layout_mode: Bool) -> None: ...
+def set_pad_value(padding_value: Scalar, pos: TPosition = TPosition.MAX) -> None: ...
+def set_store_atomic_config(atomic_type: AtomicDtype, atomic_op: AtomicOp) -> None: ...
+def set_sys_workspace(workspace: GlobalAddress) -> None: ...
 @overload
 def set_vector_mask(length: Int, dtype: DataType, mode: MaskMode) -> None: ...
 @overload
@@ -2491,24 +1921,8 @@ def sort(
     tmp: LocalTensor,
     repeat_time: Int,
     is_full_sort: bool = False,
-) -> None:
-    """`AscendC::Sort<T, isFullSort>(dst, concat, index, tmp, repeatTime)`: descending sort of
-    scores with their indices.
-
-    Ascend C: `AscendC::Sort`. Forms (a call takes the first that fits):
-
-    - `sort(dst, concat, index, tmp, repeat_time, is_full_sort=False)` -> `ascendc.sort`
-    """
-
-def sort32(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, repeat_time: Int) -> None:
-    """`AscendC::Sort32(dst, src0, src1, repeatTime)`: sorts 32 scores (src0) with their
-    indices (src1) per repeat, descending, as (score, index) pairs.
-
-    Ascend C: `AscendC::Sort32`. Forms (a call takes the first that fits):
-
-    - `sort32(dst, src0, src1, repeat_time)` -> `ascendc.sort32`
-    """
-
+) -> None: ...
+def sort32(dst: LocalTensor, src0: LocalTensor, src1: LocalTensor, repeat_time: Int) -> None: ...
 @overload
 def sqrt(dst: LocalTensor, src: LocalTensor, count: Int, is_set_mask: bool = True) -> None: ...
 @overload
@@ -2734,22 +2148,8 @@ def transpose(dst: LocalTensor, src: LocalTensor) -> None: ...
 def transpose(
     dst: LocalTensor, src: LocalTensor, shared_tmp_buffer: LocalTensor, params: TransposeParamsExt
 ) -> None: ...
-def trap() -> None:
-    """`AscendC::Trap()`: stop the AI Core (an assertion failure in CPU mode).
-
-    Ascend C: `AscendC::Trap`. Forms (a call takes the first that fits):
-
-    - `trap()` -> `ascendc.trap`
-    """
-
-def wait_pre_block(gm_workspace: GlobalTensor, ub_workspace: LocalTensor) -> None:
-    """`AscendC::WaitPreBlock(gm, ub)`: wait for the previous block that this one is done.
-
-    Ascend C: `AscendC::WaitPreBlock`. Forms (a call takes the first that fits):
-
-    - `wait_pre_block(gm_workspace, ub_workspace)` -> `ascendc.wait_pre_block`
-    """
-
+def trap() -> None: ...
+def wait_pre_block(gm_workspace: GlobalTensor, ub_workspace: LocalTensor) -> None: ...
 @overload
 def whole_reduce_max(
     dst: LocalTensor,
