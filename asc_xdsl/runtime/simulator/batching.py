@@ -358,6 +358,24 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
     """Run the loop's iterations from the first: the warm-up one by one, then the batch
     if the state is steady; returns how many iterations ran (the caller runs the rest
     one by one)."""
+    done = _run(p, e, c, lo, step, trips)
+    if done < trips:
+        settle(c)
+    return done
+
+
+def settle(c: Any) -> int:
+    """Before a loop iteration runs one by one: the GM work kept (`Deferred`) done, so
+    GM is what the serial run has there. Returns 0 (the iterations batched)."""
+    loops = c.loops
+    if loops is not None:
+        d = loops.get(DEFER)
+        if d is not None and d.entries:
+            d.flush()
+    return 0
+
+
+def _run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
     queues = [e[q] for q in p.queues]
     unit = 1
     for q in queues:
@@ -405,6 +423,8 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
     keep = p.pure is not None and (proxy is not None or (store is not None and p.settled[0] <= 2))
     for u in range(0, MAX_WARMUP_UNITS + 1):
         if u:
+            if u == 1:
+                settle(c)
             for j in range(unit):
                 e[iv] = lo + done * step
                 k[I_S] += s
@@ -594,11 +614,17 @@ def _steady(
     return _batch(p, e, c, phases, ns, d_cnt, n, steady, san)
 
 
-def _batch(p, e, c, phases, ns, d_cnt, n, steady, san):
-    """The closure applying a batch of `n` whole units (`_steady`)."""
+def _batch(p, e, c, phases, ns, d_cnt, n, steady, san, move=0):
+    """The closure applying a batch of `n` whole units (`_steady`); `move`: the GM
+    starts of `phases` moved by that many bytes (`_Template.shifted`). In a serial
+    launch that defers GM work (`Deferred`) the batch's numpy work may wait for the
+    launch's other blocks; its counters and checker state are advanced here."""
 
     def apply() -> None:
-        _run_phases(p, e, phases, ns)
+        loops = c.loops
+        d = None if loops is None else loops.get(DEFER)
+        if d is None or not d.take(p, e, phases, ns, move):
+            _run_phases(p, e, _moved(phases, move) if move else phases, ns)
         cnt = c.cnt
         for i, dv in enumerate(d_cnt):
             if dv:
@@ -791,6 +817,32 @@ def _hazards(accs: list) -> list:
     return marks
 
 
+def _extents(phases, ns) -> list:
+    """(buffer, lowest byte, end) of the GM rows each buffer's accesses in `phases`
+    touch (a plan moved by `move` stays inside a buffer when these moved do)."""
+    got: dict = {}
+    for ph, accesses in enumerate(phases):
+        rows = ns[ph] - 1
+        for a in accesses:
+            if a[0] == "gmr" or a[0] == "gmw":
+                start, last = a[2], a[2] + a[3] * rows
+                lo, hi = min(start, last), max(start, last) + a[4]
+                was = got.get(id(a[1]))
+                if was is not None:
+                    lo, hi = min(lo, was[1]), max(hi, was[2])
+                got[id(a[1])] = (a[1], lo, hi)
+    return list(got.values())
+
+
+def _moved(phases, move: int) -> list:
+    """`phases` with every GM start moved by `move` bytes."""
+    return [
+        [(a[0], a[1], a[2] + move, *a[3:]) if a[0] == "gmr" or a[0] == "gmw" else a
+         for a in accesses]
+        for accesses in phases
+    ]  # fmt: skip
+
+
 def _rows(buf, start: int, stride: int, n: int, units: int) -> np.ndarray:
     """GM bytes [start + m * stride, +n) of each unit m as the rows of a view (the plan
     checked they lie inside the buffer)."""
@@ -874,6 +926,217 @@ class _Lazy:
             self.fn(*self.args, out=out)
             self.out = out.view(np.uint8)
         return self.out
+
+
+# ---------------------------------------------------------------------------
+# A serial launch's GM work, deferred and merged across blocks
+# ---------------------------------------------------------------------------
+
+DEFER = "defer"
+"""The key of a launch's `Deferred` in `BlockContext.loops` (a serial launch only)."""
+
+_GM_FREE = frozenset((
+    "func.return",
+    "ascendc.get_block_idx",
+    "ascendc.get_block_num",
+    "ascendc.pipe",
+    "ascendc.queue",
+    "ascendc.pipe.init_queue",
+    "ascendc.global_tensor",
+    "ascendc.global_tensor.set_global_buffer",
+    "ascendc.global_tensor.subindex",
+))  # fmt: skip
+"""Ops that neither read nor write GM or UB data (besides `arith`): a kernel made of
+these and one batched loop touches data only in that loop."""
+
+
+def _defers(fn: Operation, p: LoopPlan) -> bool:
+    """Whether loop `p` may leave its GM work to `Deferred`: it is the only loop of the
+    launched function `fn`, at its top level, and every other op of `fn` is one of
+    `_GM_FREE` or `arith`: nothing else in a block reads or writes GM or UB data (so no
+    one reads GM before the launch's end or the next loop, and the UB the loop's last
+    iterations leave is never read: the block's memories are zeroed for the next)."""
+    loop = p.op
+    if loop.parent_op() is not fn:
+        return False
+    for o in fn.walk():
+        if o is fn or o is loop:
+            continue
+        if isinstance(o, scf.ForOp):
+            return False
+        if o.parent_op() is loop:  # (the body: `plan`'s candidates)
+            continue
+        if not (o.name in _GM_FREE or o.name.startswith("arith.")):
+            return False
+    return True
+
+
+def _tiles_only(phases) -> bool:
+    """Every UB read of `phases` is a tile written earlier in its iteration (no UB byte
+    is read where it lies: the batch needs no memory but GM)."""
+    for accesses in phases:
+        written = set()
+        for a in accesses:
+            if a[0] == "ubw":
+                written.add(a[1])
+            elif a[0] == "ubr" and a[1] not in written:
+                return False
+    return True
+
+
+class Deferred:
+    """A serial launch's batched loops whose GM work is not done yet (`_defers`): each
+    block's batch is kept (its plan, GM starts moved, rows, loop-invariant scalars)
+    while its counters, state and checker advance at once, and all of it is done at
+    `flush` -- before anything else touches GM: a loop iteration run one by one
+    (`run`), the launch's end or error (backend.py). Nothing between the blocks reads
+    or writes GM, so the kept batches done in their order give the serial run's bytes;
+    when no two blocks' batches meet in GM (one writing), any order gives them, and the
+    blocks following one plan at GM places one distance apart are done together: one
+    numpy call per op over all of them (rows of 16 KiB 768 KiB apart per block become
+    768 KiB runs: the vector add's numpy work ~12 -> ~7.5 ms). The UB the loops' last
+    iterations leave is not written (`_defers`: nothing reads it)."""
+
+    __slots__ = ("entries", "fn", "ok", "plans")
+
+    def __init__(self, fn: Operation):
+        self.fn = fn
+        self.entries: list[tuple] = []
+        self.ok: dict = {}  # LoopPlan -> (defers, the scalars' (form index, slot))
+        self.plans: dict = {}  # id(phases) -> (phases, only tiles read)
+
+    def take(self, p: LoopPlan, e: list, phases: list, ns: list, move: int) -> bool:
+        """Keep the batch for later (True); else (False) do what was kept, for the
+        caller to run the batch now."""
+        got = self.ok.get(p)
+        if got is None:
+            scal = tuple((i, f[7]) for i, f in enumerate(p.forms)
+                         if f[0] == "vector" and f[7] is not None)  # fmt: skip
+            got = self.ok[p] = (_defers(self.fn, p), scal)
+        kept = self.plans.get(id(phases))
+        if kept is None or kept[0] is not phases:
+            if len(self.plans) >= 16:
+                self.plans.clear()
+            kept = self.plans[id(phases)] = (phases, _tiles_only(phases))
+        if not (got[0] and kept[1]):
+            self.flush()
+            return False
+        scal = tuple([(i, e[slot]) for i, slot in got[1]]) if got[1] else ()
+        self.entries.append((p, phases, ns, move, scal))
+        return True
+
+    def flush(self) -> None:
+        """Do the kept batches' GM work."""
+        ents = self.entries
+        if not ents:
+            return
+        self.entries = []
+        groups: dict = {}  # (plan, scalars) -> [(entry index, move)]
+        for j, (_, phases, _, move, scal) in enumerate(ents):
+            groups.setdefault((id(phases), scal), []).append((j, move))
+        if len(ents) > 1 and not _independent(ents, groups):
+            for p, phases, ns, move, scal in ents:  # (in order: the serial run's)
+                _run_rows(p, scal, phases, ns, move, 1, 0)
+            return
+        for members in groups.values():
+            p, phases, ns, _, scal = ents[members[0][0]]
+            i, n = 0, len(members)
+            while i < n:  # runs of GM places one distance apart: one call per op
+                k = i + 1
+                if k < n:
+                    d = members[k][1] - members[i][1]
+                    while k + 1 < n and members[k + 1][1] - members[k][1] == d:
+                        k += 1
+                    k += 1
+                else:
+                    d = 0
+                _run_rows(p, scal, phases, ns, members[i][1], k - i, d)
+                i = k
+
+
+def _independent(ents: list, groups: dict) -> bool:
+    """Whether no GM byte one kept batch writes is touched by another (the buffers
+    some batch writes: every row's bytes with its batch, sorted; a row meeting an
+    earlier row of another batch refuses; rows of one batch may meet as its plan
+    allows)."""
+    written = set()
+    for members in groups.values():
+        for accesses in ents[members[0][0]][1]:
+            for a in accesses:
+                if a[0] == "gmw":
+                    written.add(id(a[1]))
+    if not written:
+        return True
+    spans: dict = {}  # id(buf) -> [(starts, ends, batch)]
+    for members in groups.values():
+        _, phases, ns, _, _ = ents[members[0][0]]
+        idx = np.array([j for j, _ in members], np.int64)
+        moves = np.array([m for _, m in members], np.int64)
+        for ph, accesses in enumerate(phases):
+            steps = np.arange(ns[ph], dtype=np.int64)
+            for a in accesses:
+                if (a[0] == "gmr" or a[0] == "gmw") and id(a[1]) in written:
+                    starts = (moves[:, None] + (a[2] + steps * a[3])[None, :]).ravel()
+                    spans.setdefault(id(a[1]), []).append(
+                        (starts, a[4], np.repeat(idx, ns[ph]))
+                    )
+    for parts in spans.values():
+        starts = np.concatenate([x[0] for x in parts])
+        ends = np.concatenate([x[0] + x[1] for x in parts])
+        who = np.concatenate([x[2] for x in parts])
+        order = np.argsort(starts, kind="stable")
+        starts, ends, who = starts[order], ends[order], who[order]
+        reach = np.maximum.accumulate(ends)
+        if np.any((starts[1:] < reach[:-1]) & (who[1:] != who[:-1])):
+            return False
+    return True
+
+
+def _run_rows(p, scal, phases, ns, move: int, blocks: int, d: int) -> None:
+    """`phases`' GM work (`_run_phases` without UB's last writes) for `blocks` kept
+    batches of one plan, the first's GM starts moved by `move`, each next one's `d`
+    further: one numpy call per op over (rows, blocks, bytes) views."""
+    sc = dict(scal)  # (form index -> the loop-invariant scalar)
+    for accesses, units in zip(phases, ns, strict=True):
+        shadow: dict = {}
+        pending: list = []
+        for a in accesses:
+            kind = a[0]
+            if kind == "gmr":
+                rows = _rows3(a[1], a[2] + move, a[3], a[4], units, blocks, d)
+                pending.append(rows.copy() if a[6][0] else rows)
+            elif kind == "ubw" and a[3] is None:  # DataCopy GM -> UB
+                shadow[a[1]] = pending.pop()
+            elif kind == "ubr":  # (`_tiles_only`: a tile of the iteration)
+                pending.append(shadow[a[1]])
+            elif kind == "gmw":
+                src = pending.pop()
+                dst = _rows3(a[1], a[2] + move, a[3], a[4], units, blocks, d)
+                if type(src) is _Lazy and not a[6][0]:
+                    src.into(dst)
+                else:
+                    dst[...] = src.rows() if type(src) is _Lazy else src
+            else:  # a vector op
+                _, key, idx, dt, _ = a
+                form = p.forms[idx]
+                n = len(form[3])
+                args = [r.rows() if type(r) is _Lazy else r for r in pending[-n:]]
+                del pending[-n:]
+                args = [r.view(dt) for r in args]
+                if form[7] is not None:  # tensor-scalar: the scalar as the op converts it
+                    args.append(dt.type(sc[idx]))
+                shadow[key] = _Lazy(form[6], args, dt)
+
+
+def _rows3(buf, start: int, stride: int, n: int, units: int, blocks: int, d: int):
+    """`_rows` of `blocks` batches whose starts are `d` bytes apart: (units, blocks,
+    n) (the bounds were checked batch by batch)."""
+    if blocks == 1:
+        return _rows(buf, start, stride, n, units)
+    u8 = buf.u8
+    if u8.flags.c_contiguous:
+        return np.ndarray((units, blocks, n), np.uint8, u8, start, (stride, d, 1))
+    return as_strided(u8[start:], shape=(units, blocks, n), strides=(stride, d, 1))
 
 
 # ---------------------------------------------------------------------------
@@ -1104,7 +1367,9 @@ class _Template:
                                 lo, step, trips, None, 2, extra)  # fmt: skip
                 if len(t.plans) >= 8:
                     t.plans.clear()
-                t.plans[key] = ([(g.buf, g.byte_offset) for g in gms], batch.plan)
+                phases_, ns_, _ = batch.plan
+                t.plans[key] = ([(g.buf, g.byte_offset) for g in gms], batch.plan,
+                                _extents(phases_, ns_))  # fmt: skip
             run = batch if proxy is None else _Template.follow(t, e, frames, unit, proxy, batch)
         except Refused as why:
             if trace is not None:
@@ -1155,7 +1420,7 @@ class _Template:
         got = t.plans.get(key)
         if got is None:
             return None
-        was, (phases, ns, d_cnt) = got
+        was, (phases, ns, d_cnt), extents = got
         if len(was) != len(gms):
             return None
         move = None
@@ -1168,20 +1433,10 @@ class _Template:
             elif dl != move:
                 return None
         _ints(p, frames, 2 * unit, trips)
-        moved = []
-        for ph, accesses in enumerate(phases):
-            rows = ns[ph] - 1
-            out = []
-            for a in accesses:
-                if a[0] == "gmr" or a[0] == "gmw":
-                    start = a[2] + move
-                    last = start + a[3] * rows
-                    if min(start, last) < 0 or max(start, last) + a[4] > a[1].nbytes:
-                        raise Refused("GM bounds")
-                    a = (a[0], a[1], start, a[3], a[4], a[5], [a[6][0]])
-                out.append(a)
-            moved.append(out)
-        return _batch(p, e, c, moved, ns, d_cnt, ns[-1], None, None)
+        for buf, lo, hi in extents:  # (each moved row inside its buffer)
+            if lo + move < 0 or hi + move > buf.nbytes:
+                raise Refused("GM bounds")
+        return _batch(p, e, c, phases, ns, d_cnt, ns[-1], None, None, move)
 
     @staticmethod
     def follow(t, e, frames, unit, proxy, batch):
