@@ -360,8 +360,45 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
     one by one)."""
     done = _run(p, e, c, lo, step, trips)
     if done < trips:
-        settle(c)
+        settle_after(p, e, c, lo, step, done, trips)
     return done
+
+
+def settle_after(p: LoopPlan, e: list, c: Any, lo: int, step: int, done: int, trips: int):
+    """`settle` before the iterations after a batch run one by one, unless they are
+    few and no kept batch (`Deferred`) touches their GM bytes (one of the two writing:
+    then the kept batches may be done after them; the body's pure ops give their GM
+    tensors, as for a `_Template`)."""
+    loops = c.loops
+    d = None if loops is None else loops.get(DEFER)
+    if d is None or not d.runs:
+        return
+    if p.pure is None or trips - done > 8 or not done:
+        d.flush()
+        return
+    spans = []
+    iv, where = p.iv, p.where
+    try:
+        for i in range(done, trips):
+            e[iv] = lo + i * step
+            p.pure(e, c)
+            for form in p.forms:
+                if form[0] != "copy":
+                    continue
+                _, _, dst, src, n = form
+                g = e[dst]
+                if type(g) is GlobalTensor:
+                    spans.append((g.buf, g.byte_offset, n, True))
+                else:
+                    g = e[src]
+                    if type(g) is not GlobalTensor:
+                        raise Refused("GM")
+                    spans.append((g.buf, g.byte_offset, n, False))
+    except Exception:  # (the iteration run one by one raises it where it happens)
+        d.flush()
+        return
+    if d.meets(spans):
+        d.flush()
 
 
 def settle(c: Any) -> int:
@@ -370,7 +407,7 @@ def settle(c: Any) -> int:
     loops = c.loops
     if loops is not None:
         d = loops.get(DEFER)
-        if d is not None and d.entries:
+        if d is not None and d.runs:
             d.flush()
     return 0
 
@@ -989,19 +1026,23 @@ class Deferred:
     block's batch is kept (its plan, GM starts moved, rows, loop-invariant scalars)
     while its counters, state and checker advance at once, and all of it is done at
     `flush` -- before anything else touches GM: a loop iteration run one by one
-    (`run`), the launch's end or error (backend.py). Nothing between the blocks reads
-    or writes GM, so the kept batches done in their order give the serial run's bytes;
-    when no two blocks' batches meet in GM (one writing), any order gives them, and the
-    blocks following one plan at GM places one distance apart are done together: one
-    numpy call per op over all of them (rows of 16 KiB 768 KiB apart per block become
-    768 KiB runs: the vector add's numpy work ~12 -> ~7.5 ms). The UB the loops' last
-    iterations leave is not written (`_defers`: nothing reads it)."""
+    (`settle`; not for the few iterations after a batch whose GM bytes no kept batch
+    touches, `settle_after`), the launch's end or error (backend.py). Nothing between
+    the blocks reads or writes GM, so the kept batches done in their order give the
+    serial run's bytes; when no two blocks' batches meet in GM (one writing), any order
+    gives them, and consecutive blocks following one plan at GM places one distance
+    apart (a run) are done together: one numpy call per op over all of them (the
+    vector add's rows of 16 KiB, 768 KiB apart in a block, become runs of 752 KiB: its
+    numpy work ~12 -> ~8.5 ms). The UB the loops' last iterations leave is not
+    written (`_defers`: nothing reads it)."""
 
-    __slots__ = ("entries", "fn", "ok", "plans")
+    __slots__ = ("fn", "ok", "plans", "runs", "written")
 
     def __init__(self, fn: Operation):
         self.fn = fn
-        self.entries: list[tuple] = []
+        self.runs: list[list] = []
+        """[p, phases, ns, scalars, first move, distance, blocks, `_gm_rows`] each."""
+        self.written: set = set()  # (the ids of the GM buffers the runs write)
         self.ok: dict = {}  # LoopPlan -> (defers, the scalars' (form index, slot))
         self.plans: dict = {}  # id(phases) -> (phases, only tiles read)
 
@@ -1017,69 +1058,113 @@ class Deferred:
         if kept is None or kept[0] is not phases:
             if len(self.plans) >= 16:
                 self.plans.clear()
-            kept = self.plans[id(phases)] = (phases, _tiles_only(phases))
+            kept = self.plans[id(phases)] = (phases, _tiles_only(phases), _gm_rows(phases, ns))
         if not (got[0] and kept[1]):
             self.flush()
             return False
         scal = tuple([(i, e[slot]) for i, slot in got[1]]) if got[1] else ()
-        self.entries.append((p, phases, ns, move, scal))
+        runs = self.runs
+        if runs:
+            r = runs[-1]
+            if r[1] is phases and r[3] == scal:
+                if r[6] == 1:
+                    if move != r[4]:
+                        r[5], r[6] = move - r[4], 2
+                        return True
+                elif move == r[4] + r[5] * r[6]:
+                    r[6] += 1
+                    return True
+        runs.append([p, phases, ns, scal, move, 0, 1, kept[2]])
+        self.written.update(kept[2][1])
         return True
 
     def flush(self) -> None:
         """Do the kept batches' GM work."""
-        ents = self.entries
-        if not ents:
+        runs = self.runs
+        if not runs:
             return
-        self.entries = []
-        groups: dict = {}  # (plan, scalars) -> [(entry index, move)]
-        for j, (_, phases, _, move, scal) in enumerate(ents):
-            groups.setdefault((id(phases), scal), []).append((j, move))
-        if len(ents) > 1 and not _independent(ents, groups):
-            for p, phases, ns, move, scal in ents:  # (in order: the serial run's)
-                _run_rows(p, scal, phases, ns, move, 1, 0)
+        self.runs = []
+        self.written = set()
+        if (len(runs) > 1 or runs[0][6] > 1) and not _independent(runs):
+            for p, phases, ns, scal, move, d, blocks, _ in runs:  # (in order: the serial run's)
+                for j in range(blocks):
+                    _run_rows(p, scal, phases, ns, move + j * d, 1, 0)
             return
-        for members in groups.values():
-            p, phases, ns, _, scal = ents[members[0][0]]
-            i, n = 0, len(members)
-            while i < n:  # runs of GM places one distance apart: one call per op
-                k = i + 1
-                if k < n:
-                    d = members[k][1] - members[i][1]
-                    while k + 1 < n and members[k + 1][1] - members[k][1] == d:
-                        k += 1
-                    k += 1
-                else:
-                    d = 0
-                _run_rows(p, scal, phases, ns, members[i][1], k - i, d)
-                i = k
+        for p, phases, ns, scal, move, d, blocks, _ in runs:
+            _run_rows(p, scal, phases, ns, move, blocks, d)
+
+    def meets(self, spans: list) -> bool:
+        """Whether a kept batch's GM rows meet one of `spans` (buffer, start, bytes,
+        written), one of the two writing (a run's rows taken per iteration as the hull
+        of its blocks' rows: may say so of bytes between them)."""
+        written = self.written
+        for buf, s0, n, w in spans:
+            if not w and id(buf) not in written:
+                continue
+            for r in self.runs:
+                for b, start, stride, rows, nb, wa in r[7][0].get(id(buf), ()):
+                    if (w or wa) and b is buf:
+                        if _lattice_meets(start + r[4], stride, rows, r[5], r[6], nb, s0, n):
+                            return True
+        return False
 
 
-def _independent(ents: list, groups: dict) -> bool:
+def _gm_rows(phases, ns) -> tuple:
+    """A plan's GM rows for `Deferred.meets`: by buffer id, (buffer, start, stride,
+    rows, bytes, written) of each access; and the ids of the buffers written."""
+    by: dict = {}
+    written = set()
+    for ph, accesses in enumerate(phases):
+        for a in accesses:
+            if a[0] == "gmr" or a[0] == "gmw":
+                by.setdefault(id(a[1]), []).append((a[1], a[2], a[3], ns[ph], a[4],
+                                                    a[0] == "gmw"))  # fmt: skip
+                if a[0] == "gmw":
+                    written.add(id(a[1]))
+    return by, frozenset(written)
+
+
+def _lattice_meets(base, stride, rows, d, blocks, n, s0, sn) -> bool:
+    """Whether bytes [s0, +sn) meet a row [base + r * stride + j * d, +n) (r < rows,
+    j < blocks); each iteration's rows of all blocks taken as one span (their hull)."""
+    if d < 0:  # (both steps forwards)
+        base, d = base + d * (blocks - 1), -d
+    if stride < 0:
+        base, stride = base + stride * (rows - 1), -stride
+    width = d * (blocks - 1) + n  # (the hull of an iteration's rows)
+    if stride == 0 or rows == 1:
+        return s0 < base + width and base < s0 + sn
+    # iterations r with [base + r * stride, +width) meeting [s0, +sn)
+    lo = max(0, -((width - 1 - (s0 - base)) // stride))  # ceil((s0 - base - width + 1) / stride)
+    hi = min(rows - 1, (s0 + sn - 1 - base) // stride)
+    return lo <= hi
+
+
+def _independent(runs: list) -> bool:
     """Whether no GM byte one kept batch writes is touched by another (the buffers
     some batch writes: every row's bytes with its batch, sorted; a row meeting an
     earlier row of another batch refuses; rows of one batch may meet as its plan
     allows)."""
     written = set()
-    for members in groups.values():
-        for accesses in ents[members[0][0]][1]:
+    for r in runs:
+        for accesses in r[1]:
             for a in accesses:
                 if a[0] == "gmw":
                     written.add(id(a[1]))
     if not written:
         return True
-    spans: dict = {}  # id(buf) -> [(starts, ends, batch)]
-    for members in groups.values():
-        _, phases, ns, _, _ = ents[members[0][0]]
-        idx = np.array([j for j, _ in members], np.int64)
-        moves = np.array([m for _, m in members], np.int64)
+    spans: dict = {}  # id(buf) -> [(starts, bytes, batch)]
+    first = 0
+    for _, phases, ns, _, move, d, blocks, _ in runs:
+        idx = np.arange(first, first + blocks, dtype=np.int64)
+        first += blocks
+        moves = move + d * (idx - idx[0])
         for ph, accesses in enumerate(phases):
             steps = np.arange(ns[ph], dtype=np.int64)
             for a in accesses:
                 if (a[0] == "gmr" or a[0] == "gmw") and id(a[1]) in written:
                     starts = (moves[:, None] + (a[2] + steps * a[3])[None, :]).ravel()
-                    spans.setdefault(id(a[1]), []).append(
-                        (starts, a[4], np.repeat(idx, ns[ph]))
-                    )
+                    spans.setdefault(id(a[1]), []).append((starts, a[4], np.repeat(idx, ns[ph])))
     for parts in spans.values():
         starts = np.concatenate([x[0] for x in parts])
         ends = np.concatenate([x[0] + x[1] for x in parts])
