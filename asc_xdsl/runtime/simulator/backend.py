@@ -488,10 +488,11 @@ class CpuSimulatorBackend:
                     )
                     done = workers.run_blocks(state, core_list, run_core, n_workers)
                 rest = core_list[done:]
-                # (batching imported: the program has a loop it may batch)
+                # the blocks' batched loops may keep their GM work and do it merged
+                # (batching.Deferred; batching not imported yet: no loop to batch)
                 batching = sys.modules.get(_BATCHING) if len(rest) > 1 else None
                 defer = None
-                if batching is not None:  # its blocks' GM work may wait and merge
+                if batching is not None:
                     defer = loops[batching.DEFER] = batching.Deferred(entry.op)
                 try:
                     for core in rest:

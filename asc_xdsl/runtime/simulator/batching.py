@@ -81,6 +81,12 @@ what the last iteration of each phase wrote. GM accesses of different iterations
 that overlap (one writing), out-of-bounds ones, a nonzero control register: the batch
 is refused and the loop runs one by one, so every error is raised where it happens.
 
+In a serial launch a block's batch may leave its GM work for later (`Deferred`): when
+the loop is its function's only one and everything else there touches neither GM nor
+UB data, the work waits until something else would touch GM (an iteration run one by
+one whose GM bytes meet it, the launch's end or error) and the blocks following one
+plan at GM places one distance apart are done together, one numpy call per op.
+
 `ASC_XDSL_SIM_BATCH=0` (read at each loop) turns batching off; the differential test
 (tests/unit/test_sim_batching.py) compares both ways.
 """
@@ -377,7 +383,7 @@ def settle_after(p: LoopPlan, e: list, c: Any, lo: int, step: int, done: int, tr
         d.flush()
         return
     spans = []
-    iv, where = p.iv, p.where
+    iv = p.iv
     try:
         for i in range(done, trips):
             e[iv] = lo + i * step
@@ -1103,9 +1109,12 @@ class Deferred:
                 continue
             for r in self.runs:
                 for b, start, stride, rows, nb, wa in r[7][0].get(id(buf), ()):
-                    if (w or wa) and b is buf:
-                        if _lattice_meets(start + r[4], stride, rows, r[5], r[6], nb, s0, n):
-                            return True
+                    if (
+                        (w or wa)
+                        and b is buf
+                        and _lattice_meets(start + r[4], stride, rows, r[5], r[6], nb, s0, n)
+                    ):
+                        return True
         return False
 
 
