@@ -1048,7 +1048,7 @@ class Deferred:
         self.fn = fn
         self.runs: list[list] = []
         """[p, phases, ns, scalars, first move, distance, blocks, `_gm_rows`] each."""
-        self.written: set = set()  # (the ids of the GM buffers the runs write)
+        self.written: set = set()  # (the memory ranges of the GM buffers the runs write)
         self.ok: dict = {}  # LoopPlan -> (defers, the scalars' (form index, slot))
         self.plans: dict = {}  # id(phases) -> (phases, only tiles read)
 
@@ -1101,17 +1101,20 @@ class Deferred:
 
     def meets(self, spans: list) -> bool:
         """Whether a kept batch's GM rows meet one of `spans` (buffer, start, bytes,
-        written), one of the two writing (a run's rows taken per iteration as the hull
-        of its blocks' rows: may say so of bytes between them)."""
+        written), one of the two writing, in memory (GM arguments may share it); a
+        run's rows taken per iteration as the hull of its blocks' rows: may say so of
+        bytes between them."""
         written = self.written
         for buf, s0, n, w in spans:
-            if not w and id(buf) not in written:
+            s0 += _address(buf)
+            if not (w or any(lo < s0 + n and s0 < hi for lo, hi in written)):
                 continue
             for r in self.runs:
-                for b, start, stride, rows, nb, wa in r[7][0].get(id(buf), ()):
+                for start, stride, rows, nb, wa, lo, hi in r[7][0]:
                     if (
                         (w or wa)
-                        and b is buf
+                        and lo < s0 + n
+                        and s0 < hi
                         and _lattice_meets(start + r[4], stride, rows, r[5], r[6], nb, s0, n)
                     ):
                         return True
@@ -1119,18 +1122,20 @@ class Deferred:
 
 
 def _gm_rows(phases, ns) -> tuple:
-    """A plan's GM rows for `Deferred.meets`: by buffer id, (buffer, start, stride,
-    rows, bytes, written) of each access; and the ids of the buffers written."""
-    by: dict = {}
-    written = set()
+    """A plan's GM rows for `Deferred.meets`: (address, stride, rows, bytes, written,
+    the buffer's memory range) of each access; and the memory ranges of the buffers
+    written."""
+    out = []
+    written = {}
     for ph, accesses in enumerate(phases):
         for a in accesses:
             if a[0] == "gmr" or a[0] == "gmw":
-                by.setdefault(id(a[1]), []).append((a[1], a[2], a[3], ns[ph], a[4],
-                                                    a[0] == "gmw"))  # fmt: skip
+                at = _address(a[1])
+                out.append((at + a[2], a[3], ns[ph], a[4], a[0] == "gmw", at,
+                            at + a[1].nbytes))  # fmt: skip
                 if a[0] == "gmw":
-                    written.add(id(a[1]))
-    return by, frozenset(written)
+                    written[id(a[1])] = (at, at + a[1].nbytes)
+    return out, tuple(written.values())
 
 
 def _lattice_meets(base, stride, rows, d, blocks, n, s0, sn) -> bool:
@@ -1150,19 +1155,27 @@ def _lattice_meets(base, stride, rows, d, blocks, n, s0, sn) -> bool:
 
 
 def _independent(runs: list) -> bool:
-    """Whether no GM byte one kept batch writes is touched by another (the buffers
-    some batch writes: every row's bytes with its batch, sorted; a row meeting an
-    earlier row of another batch refuses; rows of one batch may meet as its plan
-    allows)."""
+    """Whether no GM byte one kept batch writes is touched by another, in memory (GM
+    arguments may share it): the rows of every buffer whose memory meets a written
+    buffer's, with their batch, sorted; a row meeting an earlier row of another batch
+    refuses (rows of one batch may meet as its plan allows)."""
+    bufs: dict = {}
     written = set()
     for r in runs:
         for accesses in r[1]:
             for a in accesses:
-                if a[0] == "gmw":
-                    written.add(id(a[1]))
+                if a[0] == "gmr" or a[0] == "gmw":
+                    bufs[id(a[1])] = a[1]
+                    if a[0] == "gmw":
+                        written.add(id(a[1]))
     if not written:
         return True
-    spans: dict = {}  # id(buf) -> [(starts, bytes, batch)]
+    at = {i: _address(b) for i, b in bufs.items()}
+    hot = [(at[i], at[i] + bufs[i].nbytes) for i in written]
+    near = {
+        i for i, b in bufs.items() if any(lo < at[i] + b.nbytes and at[i] < hi for lo, hi in hot)
+    }
+    parts = []  # (starts, bytes, batch)
     first = 0
     for _, phases, ns, _, move, d, blocks, _ in runs:
         idx = np.arange(first, first + blocks, dtype=np.int64)
@@ -1171,19 +1184,17 @@ def _independent(runs: list) -> bool:
         for ph, accesses in enumerate(phases):
             steps = np.arange(ns[ph], dtype=np.int64)
             for a in accesses:
-                if (a[0] == "gmr" or a[0] == "gmw") and id(a[1]) in written:
-                    starts = (moves[:, None] + (a[2] + steps * a[3])[None, :]).ravel()
-                    spans.setdefault(id(a[1]), []).append((starts, a[4], np.repeat(idx, ns[ph])))
-    for parts in spans.values():
-        starts = np.concatenate([x[0] for x in parts])
-        ends = np.concatenate([x[0] + x[1] for x in parts])
-        who = np.concatenate([x[2] for x in parts])
-        order = np.argsort(starts, kind="stable")
-        starts, ends, who = starts[order], ends[order], who[order]
-        reach = np.maximum.accumulate(ends)
-        if np.any((starts[1:] < reach[:-1]) & (who[1:] != who[:-1])):
-            return False
-    return True
+                if (a[0] == "gmr" or a[0] == "gmw") and id(a[1]) in near:
+                    base = at[id(a[1])] + a[2]
+                    starts = (moves[:, None] + (base + steps * a[3])[None, :]).ravel()
+                    parts.append((starts, a[4], np.repeat(idx, ns[ph])))
+    starts = np.concatenate([x[0] for x in parts])
+    ends = np.concatenate([x[0] + x[1] for x in parts])
+    who = np.concatenate([x[2] for x in parts])
+    order = np.argsort(starts, kind="stable")
+    starts, ends, who = starts[order], ends[order], who[order]
+    reach = np.maximum.accumulate(ends)
+    return not np.any((starts[1:] < reach[:-1]) & (who[1:] != who[:-1]))
 
 
 def _run_rows(p, scal, phases, ns, move: int, blocks: int, d: int) -> None:
