@@ -120,6 +120,7 @@ CASES = {
     # block reads: two GM arguments over one array, the blocks meet (in order)
     "z half a tile into x": (ADD, 8 * 16, 0, TILE // 2, "ascending", "ordered"),
     "z half a tile into x, descending": (ADD, 8 * 16, 0, TILE // 2, "descending", "ordered"),
+    "z half a tile into x, tails": (ADD, 8 * 16 + 3, 0, TILE // 2, "ascending", "ordered"),
     "y from other blocks' z": (_y_from_z(ADD), 8 * 16, -TILE, None, "ascending", "ordered"),
     "y from z behind": (_y_from_z_behind(ADD), 8 * 16 + 3, -9 * TILE, None, "ascending", "ordered"),
     "GM out of bounds": (ADD, 8 * 16, 3 * TILE, None, "ascending", None),
