@@ -1042,10 +1042,11 @@ class Deferred:
     numpy work ~12 -> ~8.5 ms). The UB the loops' last iterations leave is not
     written (`_defers`: nothing reads it)."""
 
-    __slots__ = ("fn", "ok", "plans", "runs", "written")
+    __slots__ = ("addr", "fn", "ok", "plans", "runs", "written")
 
     def __init__(self, fn: Operation):
         self.fn = fn
+        self.addr: dict = {}  # id(buffer) -> (buffer, its address)
         self.runs: list[list] = []
         """[p, phases, ns, scalars, first move, distance, blocks, `_gm_rows`] each."""
         self.written: set = set()  # (the memory ranges of the GM buffers the runs write)
@@ -1104,9 +1105,12 @@ class Deferred:
         written), one of the two writing, in memory (GM arguments may share it); a
         run's rows taken per iteration as the hull of its blocks' rows: may say so of
         bytes between them."""
-        written = self.written
+        written, addr = self.written, self.addr
         for buf, s0, n, w in spans:
-            s0 += _address(buf)
+            got = addr.get(id(buf))
+            if got is None or got[0] is not buf:
+                got = addr[id(buf)] = (buf, _address(buf))
+            s0 += got[1]
             if not (w or any(lo < s0 + n and s0 < hi for lo, hi in written)):
                 continue
             for r in self.runs:
@@ -1458,16 +1462,17 @@ class _Template:
                     x = made[desc] = _planned(mems[desc[0]], desc)
                 frames[j][i] = frames[unit + j][i] = x
         sig = t.sig
-        d1, qs, vmask = sig[2], sig[3], sig[4]
-        state = ([(q[5], 0, list(q[7])) for q in qs], vmask, False)
-        s0 = states[0]
-        un = s0[4]
-        if un is not None:  # (its first unit found nothing: the counts as at the start)
-            un = (len(sig[5]), *un[1:])
-        s1 = (list(map(operator.add, s0[0], d1)), *state, un, None)
-        s2 = (list(map(operator.add, s1[0], d1)), *state, un, None)
+        qs, vmask = sig[3], sig[4]
         try:
             if batch is None:
+                d1 = sig[2]
+                state = ([(q[5], 0, list(q[7])) for q in qs], vmask, False)
+                s0 = states[0]
+                un = s0[4]
+                if un is not None:  # (its first unit found nothing: the counts at the start)
+                    un = (len(sig[5]), *un[1:])
+                s1 = (list(map(operator.add, s0[0], d1)), *state, un, None)
+                s2 = (list(map(operator.add, s1[0], d1)), *state, un, None)
                 batch = _steady(p, e, c, queues, [s0, s1, s2], frames, unit, 2 * unit, units,
                                 lo, step, trips, None, 2, extra)  # fmt: skip
                 if len(t.plans) >= 8:
