@@ -499,7 +499,7 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
                 return got.done
             if at0 is not None and not following and len(known) < MAX_TEMPLATES:
                 entry = (at0, None if c.uninit is None else bytes(c.ubw))  # (a template?)
-                mids = [] if store is not None else None
+                mids = [] if store is not None or proxy is not None else None
         if u == 1 and keep:
             sig = _Template.signature(p, e, c, queues, states, frames, step, unit)
             if following:  # the template of the proof followed (its block's)
@@ -520,7 +520,7 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
             return done
         if u == 2 and sig is not None and proxy is not None and not following:
             tpl = _Template.checked(p, e, c, queues, states, frames, unit, done, units, lo,
-                                    step, trips, sig, entry)  # fmt: skip
+                                    step, trips, sig, entry, mids)  # fmt: skip
         if u < first:
             continue
         try:
@@ -1336,7 +1336,7 @@ class _Template:
 
     @staticmethod
     def checked(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, sig,
-                entry):  # fmt: skip
+                entry, mids=None):  # fmt: skip
         """A template from a block whose checker's state settles later than the rest
         (a proof's block, `_Proxy`): its state after two units, the checker's left
         out, checked as `_Steady` checks it (None: not steady)."""
@@ -1347,7 +1347,15 @@ class _Template:
             return None
         t = _Template.make(p, sig, c, frames[-2 * unit :], unit)
         t.add_entry(p, e, entry, states, frames[-2 * unit :], unit)
+        t.add_mids(states, unit, mids)
         return t
+
+    def add_mids(self, states, unit, mids) -> None:
+        """The state after each iteration but the last of the second unit (`keep`)."""
+        if self.at0 is not None and mids is not None and len(mids) == unit - 1:
+            base = states[1][0]
+            if not any(m[1] for m in mids):
+                self.mids = [(m[0], m[2], list(map(operator.sub, m[3], base))) for m in mids]
 
     def add_entry(self, p, e, entry, states, frames, unit) -> None:
         """The block's state at the loop's start (`entry`: as `entry` has it, and the
@@ -1381,10 +1389,7 @@ class _Template:
             return
         t = _Template.make(p, sig, c, frames, unit)
         t.add_entry(p, e, entry, states, frames, unit)
-        if t.at0 is not None and mids is not None and len(mids) == unit - 1:
-            base = states[1][0]
-            if not any(m[1] for m in mids):
-                t.mids = [(m[0], m[2], list(map(operator.sub, m[3], base))) for m in mids]
+        t.add_mids(states, unit, mids)
         got.append(t)
 
     @staticmethod
@@ -1433,7 +1438,15 @@ class _Template:
         units, extra = divmod(trips - 2 * unit, unit)
         if units < MIN_UNITS:
             return None
-        if proxy is not None or t.mids is None:  # (the iterations after run one by one)
+        tail = rec = None
+        if proxy is not None:  # the iterations after: one by one, or as a `_Tail` has them
+            left, extra = extra, 0
+            if left and t.mids is not None and proxy.cur.tails is not None:
+                tail = (units, left)
+                rec = proxy.cur.tails.get(tail)
+                if rec is not None:
+                    extra = left
+        elif t.mids is None:  # (the iterations after run one by one)
             extra = 0
         mems = c.onchip.mems
         iv, slots = p.iv, p.values
@@ -1481,10 +1494,16 @@ class _Template:
                 t.plans[key] = ([(g.buf, g.byte_offset) for g in gms], batch.plan,
                                 _extents(phases_, ns_))  # fmt: skip
             run = batch if proxy is None else _Template.follow(t, e, frames, unit, proxy, batch)
+            if rec is not None:  # (the checker's state after the tail: `rec`'s moved)
+                run = rec.follow(p, e, c, proxy, batch, lo, step, units * unit + 2 * unit)
         except Refused as why:
             if trace is not None:
                 trace.append(("refused", "template: " + str(why)))
+            if proxy is not None:
+                proxy.delta = {}  # (the warm-up follows the proof call by call)
             return None
+
+        start_iv = lo  # (the loop's first iteration; `apply` names UB ranges `lo`)
 
         def apply() -> None:
             run()
@@ -1509,9 +1528,13 @@ class _Template:
                 for i, dv in enumerate(steps):
                     if dv:
                         cnt[i] += dv
+            if tail is not None and rec is None:  # the tail one by one, kept for the next
+                _Tail.record(p, e, c, proxy, tail, start_iv, step, batch.units * unit)
 
         apply.units = batch.units  # type: ignore[attr-defined]
         apply.done = batch.units * unit + extra  # type: ignore[attr-defined]
+        if tail is not None and rec is None:
+            apply.done += tail[1]  # type: ignore[attr-defined]
         if trace is not None:
             trace.append(("template", c.block_idx))
             if proxy is not None:
@@ -1633,6 +1656,170 @@ class _Template:
                 trace.append(("reused", c.block_idx))
             trace.append(("batched", batch.units, unit))
         return batch
+
+
+def _tail_places(p, e, c, lo, step, first, count) -> tuple | None:
+    """The GM tensors of iterations [first, +count) (the body's pure ops) and their
+    copies' GM spans (buffer, start, bytes, written); None when not known."""
+    iv, slots = p.iv, p.values
+    gms, spans = [], []
+    try:
+        for i in range(first, first + count):
+            e[iv] = lo + i * step
+            p.pure(e, c)
+            gms.append([(g.buf, g.byte_offset) for j in p.gms for g in (e[slots[j]],)])
+            for form in p.forms:
+                if form[0] != "copy":
+                    continue
+                _, _, dst, src, n = form
+                g = e[dst]
+                if type(g) is GlobalTensor:
+                    spans.append((g.buf, g.byte_offset, n, True))
+                else:
+                    g = e[src]
+                    if type(g) is not GlobalTensor:
+                        return None
+                    spans.append((g.buf, g.byte_offset, n, False))
+    except Exception:  # (the iteration run one by one raises it where it happens)
+        return None
+    return gms, spans
+
+
+class _Tail:
+    """The iterations after the whole units (a tail) of a block that follows a proof
+    (the checker on; `_Template.start`), as the first such block ran them one by one:
+    its checker's state after them (`state`, each queue by its place), the cross-core
+    log of its whole loop (`log`), its GM moves from the proof (`delta`) and the tail's
+    GM tensors (`gms`). A later block following the same proof, with as many units and
+    tail iterations, starts the loop in the same state (the proof's entry) and runs the
+    same ops on GM tensors moved by whole pages (its first units' as `_Template.follow`
+    checks, its tail's checked here); the checker's rules compare offsets within a page
+    and clock entries only, so its checker ends the loop in this state with its GM
+    bytes moved, having found nothing, as this block found nothing. That block batches
+    its tail too (the template's `mids`) and takes the state (`follow`)."""
+
+    __slots__ = ("delta", "gms", "log", "state")
+
+    @staticmethod
+    def record(p, e, c, proxy, key, lo, step, done) -> None:
+        """Run the tail (`key`: units, iterations) from iteration `done` one by one and
+        keep it in the followed proof when it found nothing."""
+        left = key[1]
+        got = _tail_places(p, e, c, lo, step, done, left)
+        loops = c.loops
+        d = None if loops is None else loops.get(DEFER)
+        if d is not None and d.runs and (got is None or d.meets(got[1])):
+            d.flush()
+        k, s, iv, traced = c.cnt, p.s, p.iv, p.traced
+        for i in range(done, done + left):
+            e[iv] = lo + i * step
+            k[I_S] += s
+            k[C_S] += s
+            for f in traced:
+                f(e, c)
+        san, proof = proxy.san, proxy.cur
+        if got is None or (len(san.findings), len(san._seen)) != proxy.found:
+            return
+        delta, qpos = proxy.delta, proxy.qpos
+        log = san.order.log[proxy.log0 :]
+        bufs = [at[0] for at in san.records if at[0].__class__ is not str]
+        bufs += [x[0] for x in san.pending]
+        for y in log:
+            bufs += [z[0][4] for z in y.base] if y.__class__ is not tuple else [y[4]]
+        if any(id(b) not in delta for b in bufs):
+            return
+        if any(qpos.get(q) is None for q in (*san.fifo, *san.outstanding)) or any(
+            qpos.get(q) is None for q, _ in san.freed
+        ):
+            return
+        t = _Tail()
+        t.delta, t.gms, t.log = dict(delta), got[0], log
+        t.state = (
+            san.count[:],
+            [row[:] for row in san.known],
+            {k: (v[0][:], v[1]) for k, v in san.flags.items()},
+            {qpos[q]: [(None if x[0] is None else x[0][:], x[1]) for x in w]
+             for q, w in san.fifo.items() if w},
+            {(qpos[q], slot): v[:] for (q, slot), v in san.freed.items()},
+            {qpos[q]: v[1:] for q, v in san.outstanding.items()},
+            {at: list(rs) for at, rs in san.records.items()},
+            [(x[0], x[1], x[2], x[3], list(x[4])) for x in san.pending],
+        )  # fmt: skip
+        if len(proof.tails) < 4:
+            proof.tails[key] = t
+
+    def follow(self, p, e, c, proxy, batch, lo, step, done):
+        """The block's batch (its tail included) with the checker's state this tail
+        left, moved onto the block's GM bytes (`Refused` when its GM tensors are not
+        this tail's block's moved by one whole number of pages per buffer)."""
+        delta, mask = proxy.delta, proxy.mask
+        move = {}
+        for b, dl in self.delta.items():
+            got = delta.get(b)
+            if got is None or (got - dl) & mask:
+                raise Refused("tail: GM moves")
+            move[b] = got - dl
+        places = _tail_places(p, e, c, lo, step, done, len(self.gms))
+        if places is None:
+            raise Refused("tail: GM tensors")
+        for row, want in zip(places[0], self.gms, strict=True):
+            for (buf, off), (b2, o2) in zip(row, want, strict=True):
+                if buf is not b2 or off - o2 != move.get(id(buf)):
+                    raise Refused("tail: GM tensors")
+        san, queues = proxy.san, proxy.queues
+
+        def apply() -> None:
+            batch()
+            self.restore(san, queues, move)
+            proxy.following = False  # (done: the checker holds the tail's state)
+
+        return apply
+
+    def restore(self, san, queues, move: dict) -> None:
+        """Give `san` this tail's state and log, GM bytes moved by `move`."""
+        from collections import deque
+
+        from asc_xdsl.runtime.simulator.gmorder import LogRun
+        from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
+
+        count, known, flags, fifo, freed, out, records, pending = self.state
+        san.count[:] = count
+        san.known = [row[:] for row in known]
+        san.flags = {k: (v[0][:], v[1]) for k, v in flags.items()}
+        san.fifo = {
+            id(queues[pos]): deque(
+                (None if x[0] is None else x[0][:], x[1], queues[pos].label) for x in w
+            )
+            for pos, w in fifo.items()
+        }
+        san.freed = {(id(queues[pos]), slot): v[:] for (pos, slot), v in freed.items()}
+        san.outstanding = {id(queues[pos]): [queues[pos].label, *v] for pos, v in out.items()}
+        recs = {}
+        for (key, page), rs in records.items():
+            if key.__class__ is str:
+                recs[(key, page)] = rs[:]
+            else:
+                dl = move[id(key)]
+                recs[(key, page + (dl >> PAGE_SHIFT))] = [
+                    (r[0] + dl, r[1] + dl, *r[2:]) for r in rs
+                ]
+        san.records = recs
+        san.pending = [
+            (key, first + (move[id(key)] >> PAGE_SHIFT), dp, units,
+             [(r[0] + move[id(key)], r[1] + move[id(key)], *r[2:]) for r in rows])
+            for key, first, dp, units, rows in pending
+        ]  # fmt: skip
+        log = san.order.log
+
+        def moved(y):
+            dl = move[id(y[4])]
+            return (san, y[1], y[2], y[3], y[4], y[5] + dl, y[6] + dl, y[7], y[8], y[9])
+
+        for y in self.log:
+            if y.__class__ is tuple:
+                log.append(moved(y))
+            else:
+                log.append(LogRun([(moved(z), dv, db) for z, dv, db in y.base], y.units))
 
 
 def _planned(mem: np.ndarray, desc: tuple) -> LocalTensor:
@@ -1837,7 +2024,7 @@ class _Proof:
     - `bufs`: the GM buffers of its records and log."""
 
     __slots__ = ("bufs", "calls", "entry", "finals", "log", "prog", "state", "steady",
-                 "template", "units")  # fmt: skip
+                 "tails", "template", "units")  # fmt: skip
 
     def final(self, extra: int) -> tuple | None:
         """The checker's state `extra` units after the warm-up, but the GM records
@@ -2386,5 +2573,6 @@ class _Proxy:
                     bufs[id(sp[0])] = sp[0]
         proof.bufs = list(bufs.values())
         proof.template = None
+        proof.tails = {}
         proofs.append(proof)
         return proof
