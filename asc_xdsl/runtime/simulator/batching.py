@@ -71,7 +71,9 @@ tensors, and takes the template's state after the batch (the iterations past the
 units included); when its GM tensors are those of an earlier such block moved by one
 distance, it takes that block's plan moved (`_Template.shifted`). One whose state
 matches only after its first unit batches from the second. With the checker on, a template rides with its block's proof and is used by a
-block following that proof whose GM tensors are the template's moved by whole pages.
+block following that proof whose GM tensors are the template's moved by whole pages;
+its tail (the iterations past the whole units) runs one by one in the first such block
+and is batched in the later ones, which take that block's checker state moved (`_Tail`).
 
 The batched data: GM sources are strided numpy views (one row per iteration), each
 UB tile a (iterations, bytes) array that a later op of the same iteration reads back
