@@ -193,13 +193,24 @@ def test_kept_work_matches_the_loop_run_one_by_one(case, sanitize, monkeypatch):
 @pytest.mark.parametrize("case", ["clean", "tails", "descending", "in place", "y from z behind"])
 def test_checker_state_at_each_block_end_matches(case, monkeypatch):
     """With the checker on, its whole state at each block's end is the one-by-one
-    loop's (the tails' iterations checked one by one while the kept work waits)."""
+    loop's (a tail checked one by one while the kept work waits, the next block's
+    tail batched with the state the first left, `batching._Tail`)."""
     states = checker_states(monkeypatch)
     _launch(case, "warn", False, monkeypatch)
     plain, states[:] = states[:], []
+    tails: list = []
+    follow = batching._Tail.follow
+
+    def counted(self, *args):
+        tails.append(args)
+        return follow(self, *args)
+
+    monkeypatch.setattr(batching._Tail, "follow", counted)
     _, calls = _launch(case, "warn", True, monkeypatch)
     assert calls
     assert states == plain
+    if case == "tails":  # (blocks 1 and 2 follow block 0's proof with a tail each)
+        assert tails
 
 
 def test_error_mode_keeps_the_serial_bytes(monkeypatch):
