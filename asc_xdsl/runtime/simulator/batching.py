@@ -384,28 +384,8 @@ def settle_after(p: LoopPlan, e: list, c: Any, lo: int, step: int, done: int, tr
     if p.pure is None or trips - done > 8 or not done:
         d.flush()
         return
-    spans = []
-    iv = p.iv
-    try:
-        for i in range(done, trips):
-            e[iv] = lo + i * step
-            p.pure(e, c)
-            for form in p.forms:
-                if form[0] != "copy":
-                    continue
-                _, _, dst, src, n = form
-                g = e[dst]
-                if type(g) is GlobalTensor:
-                    spans.append((g.buf, g.byte_offset, n, True))
-                else:
-                    g = e[src]
-                    if type(g) is not GlobalTensor:
-                        raise Refused("GM")
-                    spans.append((g.buf, g.byte_offset, n, False))
-    except Exception:  # (the iteration run one by one raises it where it happens)
-        d.flush()
-        return
-    if d.meets(spans):
+    got = _tail_places(p, e, c, lo, step, done, trips - done)
+    if got is None or d.meets(got[1]):
         d.flush()
 
 
