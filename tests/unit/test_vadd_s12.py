@@ -251,3 +251,31 @@ def test_lattice_meets():
         hull = set(range(lo, max(touched) + 1))
         if not hull & set(range(s0, s0 + sn)):
             assert not meets
+
+
+class _Buf:
+    """What `Deferred` reads of a GM buffer: its bytes and size."""
+
+    def __init__(self, u8: np.ndarray):
+        self.u8, self.nbytes = u8, u8.nbytes
+
+
+def test_meets_compares_memory_not_buffers():
+    """`Deferred.meets`: a kept run's rows (3 blocks 64 bytes apart, 4 rows 256 apart,
+    32 bytes each, written into z; read from x) against spans of the buffers and of a
+    second buffer over z's memory, reading and writing."""
+    mem = np.zeros(4096, np.uint8)
+    x, z = _Buf(mem[:1024]), _Buf(mem[2048:])
+    alias = _Buf(mem[2048 + 512 :])  # (z's bytes from 512 on)
+    phases = [[("gmr", x, 0, 256, 32, 0, [False]), ("gmw", z, 0, 256, 32, 2, [False])]]
+    d = batching.Deferred(None)
+    d.runs = [[None, phases, [4], (), 0, 64, 3, batching._gm_rows(phases, [4])]]
+    d.written = set(d.runs[0][7][1])
+    assert d.meets([(z, 64, 8, False)])  # reads a row written
+    assert d.meets([(z, 768 + 128 + 8, 8, True)])  # (row 3, block 2)
+    assert not d.meets([(z, 192, 64, True)])  # between the blocks' rows and the next row's
+    assert not d.meets([(x, 0, 32, False)])  # reads what the run reads
+    assert d.meets([(x, 0, 32, True)])  # writes it
+    assert d.meets([(alias, 0, 8, False)])  # z's row 2 through another buffer
+    assert not d.meets([(alias, 192, 8, False)])
+    assert not d.meets([(z, 1024, 32, True)])  # past the last row
