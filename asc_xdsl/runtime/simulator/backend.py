@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -319,6 +320,9 @@ def _bf16_bits(t, arr: np.ndarray) -> bool:
     return is_bf16(t.element_type) and arr.dtype.itemsize == 2 and arr.dtype.kind in "iu"
 
 
+_BATCHING = "asc_xdsl.runtime.simulator.batching"
+
+
 class CpuSimulatorBackend:
     name = "cpu"
     OPTIONS = OPTIONS
@@ -483,8 +487,20 @@ class CpuSimulatorBackend:
                         workers.notes(program),
                     )
                     done = workers.run_blocks(state, core_list, run_core, n_workers)
-                for core in core_list[done:]:
-                    run_core(core)
+                rest = core_list[done:]
+                # the blocks' batched loops may keep their GM work and do it merged
+                # (batching.Deferred; batching not imported yet: no loop to batch)
+                batching = sys.modules.get(_BATCHING) if len(rest) > 1 else None
+                defer = None
+                if batching is not None:
+                    defer = loops[batching.DEFER] = batching.Deferred(entry.op)
+                try:
+                    for core in rest:
+                        run_core(core)
+                finally:
+                    if defer is not None:  # (also on an error: GM as the serial run's)
+                        del loops[batching.DEFER]
+                        defer.flush()
                 workers.note(program, time.perf_counter() - loop_began, state)
         results: dict[int, BlockProfile] = {}
         for core, c in ran.items():  # a block's figures: its cores' summed

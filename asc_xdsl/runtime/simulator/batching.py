@@ -71,7 +71,9 @@ tensors, and takes the template's state after the batch (the iterations past the
 units included); when its GM tensors are those of an earlier such block moved by one
 distance, it takes that block's plan moved (`_Template.shifted`). One whose state
 matches only after its first unit batches from the second. With the checker on, a template rides with its block's proof and is used by a
-block following that proof whose GM tensors are the template's moved by whole pages.
+block following that proof whose GM tensors are the template's moved by whole pages;
+its tail (the iterations past the whole units) runs one by one in the first such block
+and is batched in the later ones, which take that block's checker state moved (`_Tail`).
 
 The batched data: GM sources are strided numpy views (one row per iteration), each
 UB tile a (iterations, bytes) array that a later op of the same iteration reads back
@@ -80,6 +82,12 @@ one the body writes, refuses the batch); the GM writes go to strided views; UB k
 what the last iteration of each phase wrote. GM accesses of different iterations
 that overlap (one writing), out-of-bounds ones, a nonzero control register: the batch
 is refused and the loop runs one by one, so every error is raised where it happens.
+
+In a serial launch a block's batch may leave its GM work for later (`Deferred`): when
+the loop is its function's only one and everything else there touches neither GM nor
+UB data, the work waits until something else would touch GM (an iteration run one by
+one whose GM bytes meet it, the launch's end or error) and the blocks following one
+plan at GM places one distance apart are done together, one numpy call per op.
 
 `ASC_XDSL_SIM_BATCH=0` (read at each loop) turns batching off; the differential test
 (tests/unit/test_sim_batching.py) compares both ways.
@@ -358,6 +366,41 @@ def run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
     """Run the loop's iterations from the first: the warm-up one by one, then the batch
     if the state is steady; returns how many iterations ran (the caller runs the rest
     one by one)."""
+    done = _run(p, e, c, lo, step, trips)
+    if done < trips:
+        settle_after(p, e, c, lo, step, done, trips)
+    return done
+
+
+def settle_after(p: LoopPlan, e: list, c: Any, lo: int, step: int, done: int, trips: int):
+    """`settle` before the iterations after a batch run one by one, unless they are
+    few and no kept batch (`Deferred`) touches their GM bytes (one of the two writing:
+    then the kept batches may be done after them; the body's pure ops give their GM
+    tensors, as for a `_Template`)."""
+    loops = c.loops
+    d = None if loops is None else loops.get(DEFER)
+    if d is None or not d.runs:
+        return
+    if p.pure is None or trips - done > 8 or not done:
+        d.flush()
+        return
+    got = _tail_places(p, e, c, lo, step, done, trips - done)
+    if got is None or d.meets(got[1]):
+        d.flush()
+
+
+def settle(c: Any) -> int:
+    """Before a loop iteration runs one by one: the GM work kept (`Deferred`) done, so
+    GM is what the serial run has there. Returns 0 (the iterations batched)."""
+    loops = c.loops
+    if loops is not None:
+        d = loops.get(DEFER)
+        if d is not None and d.runs:
+            d.flush()
+    return 0
+
+
+def _run(p: LoopPlan, e: list, c: Any, lo: int, step: int, trips: int) -> int:
     queues = [e[q] for q in p.queues]
     unit = 1
     for q in queues:
@@ -405,6 +448,8 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
     keep = p.pure is not None and (proxy is not None or (store is not None and p.settled[0] <= 2))
     for u in range(0, MAX_WARMUP_UNITS + 1):
         if u:
+            if u == 1:
+                settle(c)
             for j in range(unit):
                 e[iv] = lo + done * step
                 k[I_S] += s
@@ -436,7 +481,7 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
                 return got.done
             if at0 is not None and not following and len(known) < MAX_TEMPLATES:
                 entry = (at0, None if c.uninit is None else bytes(c.ubw))  # (a template?)
-                mids = [] if store is not None else None
+                mids = [] if store is not None or proxy is not None else None
         if u == 1 and keep:
             sig = _Template.signature(p, e, c, queues, states, frames, step, unit)
             if following:  # the template of the proof followed (its block's)
@@ -457,7 +502,7 @@ def _warm_up(p, e, c, queues, unit, lo, step, trips, san, proxy) -> int:
             return done
         if u == 2 and sig is not None and proxy is not None and not following:
             tpl = _Template.checked(p, e, c, queues, states, frames, unit, done, units, lo,
-                                    step, trips, sig, entry)  # fmt: skip
+                                    step, trips, sig, entry, mids)  # fmt: skip
         if u < first:
             continue
         try:
@@ -594,11 +639,17 @@ def _steady(
     return _batch(p, e, c, phases, ns, d_cnt, n, steady, san)
 
 
-def _batch(p, e, c, phases, ns, d_cnt, n, steady, san):
-    """The closure applying a batch of `n` whole units (`_steady`)."""
+def _batch(p, e, c, phases, ns, d_cnt, n, steady, san, move=0):
+    """The closure applying a batch of `n` whole units (`_steady`); `move`: the GM
+    starts of `phases` moved by that many bytes (`_Template.shifted`). In a serial
+    launch that defers GM work (`Deferred`) the batch's numpy work may wait for the
+    launch's other blocks; its counters and checker state are advanced here."""
 
     def apply() -> None:
-        _run_phases(p, e, phases, ns)
+        loops = c.loops
+        d = None if loops is None else loops.get(DEFER)
+        if d is None or not d.take(p, e, phases, ns, move):
+            _run_phases(p, e, _moved(phases, move) if move else phases, ns)
         cnt = c.cnt
         for i, dv in enumerate(d_cnt):
             if dv:
@@ -791,6 +842,32 @@ def _hazards(accs: list) -> list:
     return marks
 
 
+def _extents(phases, ns) -> list:
+    """(buffer, lowest byte, end) of the GM rows each buffer's accesses in `phases`
+    touch (a plan moved by `move` stays inside a buffer when these moved do)."""
+    got: dict = {}
+    for ph, accesses in enumerate(phases):
+        rows = ns[ph] - 1
+        for a in accesses:
+            if a[0] == "gmr" or a[0] == "gmw":
+                start, last = a[2], a[2] + a[3] * rows
+                lo, hi = min(start, last), max(start, last) + a[4]
+                was = got.get(id(a[1]))
+                if was is not None:
+                    lo, hi = min(lo, was[1]), max(hi, was[2])
+                got[id(a[1])] = (a[1], lo, hi)
+    return list(got.values())
+
+
+def _moved(phases, move: int) -> list:
+    """`phases` with every GM start moved by `move` bytes."""
+    return [
+        [(a[0], a[1], a[2] + move, *a[3:]) if a[0] == "gmr" or a[0] == "gmw" else a
+         for a in accesses]
+        for accesses in phases
+    ]  # fmt: skip
+
+
 def _rows(buf, start: int, stride: int, n: int, units: int) -> np.ndarray:
     """GM bytes [start + m * stride, +n) of each unit m as the rows of a view (the plan
     checked they lie inside the buffer)."""
@@ -874,6 +951,283 @@ class _Lazy:
             self.fn(*self.args, out=out)
             self.out = out.view(np.uint8)
         return self.out
+
+
+# ---------------------------------------------------------------------------
+# A serial launch's GM work, deferred and merged across blocks
+# ---------------------------------------------------------------------------
+
+DEFER = "defer"
+"""The key of a launch's `Deferred` in `BlockContext.loops` (a serial launch only)."""
+
+_GM_FREE = frozenset((
+    "func.return",
+    "ascendc.get_block_idx",
+    "ascendc.get_block_num",
+    "ascendc.pipe",
+    "ascendc.queue",
+    "ascendc.pipe.init_queue",
+    "ascendc.global_tensor",
+    "ascendc.global_tensor.set_global_buffer",
+    "ascendc.global_tensor.subindex",
+))  # fmt: skip
+"""Ops that neither read nor write GM or UB data (besides `arith`): a kernel made of
+these and one batched loop touches data only in that loop."""
+
+
+def _defers(fn: Operation, p: LoopPlan) -> bool:
+    """Whether loop `p` may leave its GM work to `Deferred`: it is the only loop of the
+    launched function `fn`, at its top level, and every other op of `fn` is one of
+    `_GM_FREE` or `arith`: nothing else in a block reads or writes GM or UB data (so no
+    one reads GM before the launch's end or the next loop, and the UB the loop's last
+    iterations leave is never read: the block's memories are zeroed for the next)."""
+    loop = p.op
+    if loop.parent_op() is not fn:
+        return False
+    for o in fn.walk():
+        if o is fn or o is loop:
+            continue
+        if isinstance(o, scf.ForOp):
+            return False
+        if o.parent_op() is loop:  # (the body: `plan`'s candidates)
+            continue
+        if not (o.name in _GM_FREE or o.name.startswith("arith.")):
+            return False
+    return True
+
+
+def _tiles_only(phases) -> bool:
+    """Every UB read of `phases` is a tile written earlier in its iteration (no UB byte
+    is read where it lies: the batch needs no memory but GM)."""
+    for accesses in phases:
+        written = set()
+        for a in accesses:
+            if a[0] == "ubw":
+                written.add(a[1])
+            elif a[0] == "ubr" and a[1] not in written:
+                return False
+    return True
+
+
+class Deferred:
+    """A serial launch's batched loops whose GM work is not done yet (`_defers`): each
+    block's batch is kept (its plan, GM starts moved, rows, loop-invariant scalars)
+    while its counters, state and checker advance at once, and all of it is done at
+    `flush` -- before anything else touches GM: a loop iteration run one by one
+    (`settle`; not for the few iterations after a batch whose GM bytes no kept batch
+    touches, `settle_after`), the launch's end or error (backend.py). Nothing between
+    the blocks reads or writes GM, so the kept batches done in their order give the
+    serial run's bytes; when no two blocks' batches meet in GM (one writing), any order
+    gives them, and consecutive blocks following one plan at GM places one distance
+    apart (a run) are done together: one numpy call per op over all of them (the
+    vector add's rows of 16 KiB, 768 KiB apart in a block, become runs of 752 KiB: its
+    numpy work ~12 -> ~8.5 ms). The UB the loops' last iterations leave is not
+    written (`_defers`: nothing reads it)."""
+
+    __slots__ = ("addr", "fn", "ok", "plans", "runs", "written")
+
+    def __init__(self, fn: Operation):
+        self.fn = fn
+        self.addr: dict = {}  # id(buffer) -> (buffer, its address)
+        self.runs: list[list] = []
+        """[p, phases, ns, scalars, first move, distance, blocks, `_gm_rows`] each."""
+        self.written: set = set()  # (the memory ranges of the GM buffers the runs write)
+        self.ok: dict = {}  # LoopPlan -> (defers, the scalars' (form index, slot))
+        self.plans: dict = {}  # id(phases) -> (phases, only tiles read)
+
+    def take(self, p: LoopPlan, e: list, phases: list, ns: list, move: int) -> bool:
+        """Keep the batch for later (True); else (False) do what was kept, for the
+        caller to run the batch now."""
+        got = self.ok.get(p)
+        if got is None:
+            scal = tuple((i, f[7]) for i, f in enumerate(p.forms)
+                         if f[0] == "vector" and f[7] is not None)  # fmt: skip
+            got = self.ok[p] = (_defers(self.fn, p), scal)
+        kept = self.plans.get(id(phases))
+        if kept is None or kept[0] is not phases:
+            if len(self.plans) >= 16:
+                self.plans.clear()
+            kept = self.plans[id(phases)] = (phases, _tiles_only(phases), _gm_rows(phases, ns))
+        if not (got[0] and kept[1]):
+            self.flush()
+            return False
+        scal = tuple([(i, e[slot]) for i, slot in got[1]]) if got[1] else ()
+        runs = self.runs
+        if runs:
+            r = runs[-1]
+            if r[1] is phases and r[3] == scal:
+                if r[6] == 1:
+                    if move != r[4]:
+                        r[5], r[6] = move - r[4], 2
+                        return True
+                elif move == r[4] + r[5] * r[6]:
+                    r[6] += 1
+                    return True
+        runs.append([p, phases, ns, scal, move, 0, 1, kept[2]])
+        self.written.update(kept[2][1])
+        return True
+
+    def flush(self) -> None:
+        """Do the kept batches' GM work."""
+        runs = self.runs
+        if not runs:
+            return
+        self.runs = []
+        self.written = set()
+        if (len(runs) > 1 or runs[0][6] > 1) and not _independent(runs):
+            for p, phases, ns, scal, move, d, blocks, _ in runs:  # (in order: the serial run's)
+                for j in range(blocks):
+                    _run_rows(p, scal, phases, ns, move + j * d, 1, 0)
+            return
+        for p, phases, ns, scal, move, d, blocks, _ in runs:
+            _run_rows(p, scal, phases, ns, move, blocks, d)
+
+    def meets(self, spans: list) -> bool:
+        """Whether a kept batch's GM rows meet one of `spans` (buffer, start, bytes,
+        written), one of the two writing, in memory (GM arguments may share it); a
+        run's rows taken per iteration as the hull of its blocks' rows: may say so of
+        bytes between them."""
+        written, addr = self.written, self.addr
+        for buf, s0, n, w in spans:
+            got = addr.get(id(buf))
+            if got is None or got[0] is not buf:
+                got = addr[id(buf)] = (buf, _address(buf))
+            s0 += got[1]
+            if not (w or any(lo < s0 + n and s0 < hi for lo, hi in written)):
+                continue
+            for r in self.runs:
+                for start, stride, rows, nb, wa, lo, hi in r[7][0]:
+                    if (
+                        (w or wa)
+                        and lo < s0 + n
+                        and s0 < hi
+                        and _lattice_meets(start + r[4], stride, rows, r[5], r[6], nb, s0, n)
+                    ):
+                        return True
+        return False
+
+
+def _gm_rows(phases, ns) -> tuple:
+    """A plan's GM rows for `Deferred.meets`: (address, stride, rows, bytes, written,
+    the buffer's memory range) of each access; and the memory ranges of the buffers
+    written."""
+    out = []
+    written = {}
+    for ph, accesses in enumerate(phases):
+        for a in accesses:
+            if a[0] == "gmr" or a[0] == "gmw":
+                at = _address(a[1])
+                out.append((at + a[2], a[3], ns[ph], a[4], a[0] == "gmw", at,
+                            at + a[1].nbytes))  # fmt: skip
+                if a[0] == "gmw":
+                    written[id(a[1])] = (at, at + a[1].nbytes)
+    return out, tuple(written.values())
+
+
+def _lattice_meets(base, stride, rows, d, blocks, n, s0, sn) -> bool:
+    """Whether bytes [s0, +sn) meet a row [base + r * stride + j * d, +n) (r < rows,
+    j < blocks); each iteration's rows of all blocks taken as one span (their hull)."""
+    if d < 0:  # (both steps forwards)
+        base, d = base + d * (blocks - 1), -d
+    if stride < 0:
+        base, stride = base + stride * (rows - 1), -stride
+    width = d * (blocks - 1) + n  # (the hull of an iteration's rows)
+    if stride == 0 or rows == 1:
+        return s0 < base + width and base < s0 + sn
+    # iterations r with [base + r * stride, +width) meeting [s0, +sn)
+    lo = max(0, -((width - 1 - (s0 - base)) // stride))  # ceil((s0 - base - width + 1) / stride)
+    hi = min(rows - 1, (s0 + sn - 1 - base) // stride)
+    return lo <= hi
+
+
+def _independent(runs: list) -> bool:
+    """Whether no GM byte one kept batch writes is touched by another, in memory (GM
+    arguments may share it): the rows of every buffer whose memory meets a written
+    buffer's, with their batch, sorted; a row meeting an earlier row of another batch
+    refuses (rows of one batch may meet as its plan allows)."""
+    bufs: dict = {}
+    written = set()
+    for r in runs:
+        for accesses in r[1]:
+            for a in accesses:
+                if a[0] == "gmr" or a[0] == "gmw":
+                    bufs[id(a[1])] = a[1]
+                    if a[0] == "gmw":
+                        written.add(id(a[1]))
+    if not written:
+        return True
+    at = {i: _address(b) for i, b in bufs.items()}
+    hot = [(at[i], at[i] + bufs[i].nbytes) for i in written]
+    near = {
+        i for i, b in bufs.items() if any(lo < at[i] + b.nbytes and at[i] < hi for lo, hi in hot)
+    }
+    parts = []  # (starts, bytes, batch)
+    first = 0
+    for _, phases, ns, _, move, d, blocks, _ in runs:
+        idx = np.arange(first, first + blocks, dtype=np.int64)
+        first += blocks
+        moves = move + d * (idx - idx[0])
+        for ph, accesses in enumerate(phases):
+            steps = np.arange(ns[ph], dtype=np.int64)
+            for a in accesses:
+                if (a[0] == "gmr" or a[0] == "gmw") and id(a[1]) in near:
+                    base = at[id(a[1])] + a[2]
+                    starts = (moves[:, None] + (base + steps * a[3])[None, :]).ravel()
+                    parts.append((starts, a[4], np.repeat(idx, ns[ph])))
+    starts = np.concatenate([x[0] for x in parts])
+    ends = np.concatenate([x[0] + x[1] for x in parts])
+    who = np.concatenate([x[2] for x in parts])
+    order = np.argsort(starts, kind="stable")
+    starts, ends, who = starts[order], ends[order], who[order]
+    reach = np.maximum.accumulate(ends)
+    return not np.any((starts[1:] < reach[:-1]) & (who[1:] != who[:-1]))
+
+
+def _run_rows(p, scal, phases, ns, move: int, blocks: int, d: int) -> None:
+    """`phases`' GM work (`_run_phases` without UB's last writes) for `blocks` kept
+    batches of one plan, the first's GM starts moved by `move`, each next one's `d`
+    further: one numpy call per op over (rows, blocks, bytes) views."""
+    sc = dict(scal)  # (form index -> the loop-invariant scalar)
+    for accesses, units in zip(phases, ns, strict=True):
+        shadow: dict = {}
+        pending: list = []
+        for a in accesses:
+            kind = a[0]
+            if kind == "gmr":
+                rows = _rows3(a[1], a[2] + move, a[3], a[4], units, blocks, d)
+                pending.append(rows.copy() if a[6][0] else rows)
+            elif kind == "ubw" and a[3] is None:  # DataCopy GM -> UB
+                shadow[a[1]] = pending.pop()
+            elif kind == "ubr":  # (`_tiles_only`: a tile of the iteration)
+                pending.append(shadow[a[1]])
+            elif kind == "gmw":
+                src = pending.pop()
+                dst = _rows3(a[1], a[2] + move, a[3], a[4], units, blocks, d)
+                if type(src) is _Lazy and not a[6][0]:
+                    src.into(dst)
+                else:
+                    dst[...] = src.rows() if type(src) is _Lazy else src
+            else:  # a vector op
+                _, key, idx, dt, _ = a
+                form = p.forms[idx]
+                n = len(form[3])
+                args = [r.rows() if type(r) is _Lazy else r for r in pending[-n:]]
+                del pending[-n:]
+                args = [r.view(dt) for r in args]
+                if form[7] is not None:  # tensor-scalar: the scalar as the op converts it
+                    args.append(dt.type(sc[idx]))
+                shadow[key] = _Lazy(form[6], args, dt)
+
+
+def _rows3(buf, start: int, stride: int, n: int, units: int, blocks: int, d: int):
+    """`_rows` of `blocks` batches whose starts are `d` bytes apart: (units, blocks,
+    n) (the bounds were checked batch by batch)."""
+    if blocks == 1:
+        return _rows(buf, start, stride, n, units)
+    u8 = buf.u8
+    if u8.flags.c_contiguous:
+        return np.ndarray((units, blocks, n), np.uint8, u8, start, (stride, d, 1))
+    return as_strided(u8[start:], shape=(units, blocks, n), strides=(stride, d, 1))
 
 
 # ---------------------------------------------------------------------------
@@ -964,7 +1318,7 @@ class _Template:
 
     @staticmethod
     def checked(p, e, c, queues, states, frames, unit, done, units, lo, step, trips, sig,
-                entry):  # fmt: skip
+                entry, mids=None):  # fmt: skip
         """A template from a block whose checker's state settles later than the rest
         (a proof's block, `_Proxy`): its state after two units, the checker's left
         out, checked as `_Steady` checks it (None: not steady)."""
@@ -975,7 +1329,15 @@ class _Template:
             return None
         t = _Template.make(p, sig, c, frames[-2 * unit :], unit)
         t.add_entry(p, e, entry, states, frames[-2 * unit :], unit)
+        t.add_mids(states, unit, mids)
         return t
+
+    def add_mids(self, states, unit, mids) -> None:
+        """The state after each iteration but the last of the second unit (`keep`)."""
+        if self.at0 is not None and mids is not None and len(mids) == unit - 1:
+            base = states[1][0]
+            if not any(m[1] for m in mids):
+                self.mids = [(m[0], m[2], list(map(operator.sub, m[3], base))) for m in mids]
 
     def add_entry(self, p, e, entry, states, frames, unit) -> None:
         """The block's state at the loop's start (`entry`: as `entry` has it, and the
@@ -1009,10 +1371,7 @@ class _Template:
             return
         t = _Template.make(p, sig, c, frames, unit)
         t.add_entry(p, e, entry, states, frames, unit)
-        if t.at0 is not None and mids is not None and len(mids) == unit - 1:
-            base = states[1][0]
-            if not any(m[1] for m in mids):
-                t.mids = [(m[0], m[2], list(map(operator.sub, m[3], base))) for m in mids]
+        t.add_mids(states, unit, mids)
         got.append(t)
 
     @staticmethod
@@ -1061,7 +1420,15 @@ class _Template:
         units, extra = divmod(trips - 2 * unit, unit)
         if units < MIN_UNITS:
             return None
-        if proxy is not None or t.mids is None:  # (the iterations after run one by one)
+        tail = rec = None
+        if proxy is not None:  # the iterations after: one by one, or as a `_Tail` has them
+            left, extra = extra, 0
+            if left and t.mids is not None and proxy.cur.tails is not None:
+                tail = (units, left)
+                rec = proxy.cur.tails.get(tail)
+                if rec is not None:
+                    extra = left
+        elif t.mids is None:  # (the iterations after run one by one)
             extra = 0
         mems = c.onchip.mems
         iv, slots = p.iv, p.values
@@ -1090,26 +1457,35 @@ class _Template:
                     x = made[desc] = _planned(mems[desc[0]], desc)
                 frames[j][i] = frames[unit + j][i] = x
         sig = t.sig
-        d1, qs, vmask = sig[2], sig[3], sig[4]
-        state = ([(q[5], 0, list(q[7])) for q in qs], vmask, False)
-        s0 = states[0]
-        un = s0[4]
-        if un is not None:  # (its first unit found nothing: the counts as at the start)
-            un = (len(sig[5]), *un[1:])
-        s1 = (list(map(operator.add, s0[0], d1)), *state, un, None)
-        s2 = (list(map(operator.add, s1[0], d1)), *state, un, None)
+        qs, vmask = sig[3], sig[4]
         try:
             if batch is None:
+                d1 = sig[2]
+                state = ([(q[5], 0, list(q[7])) for q in qs], vmask, False)
+                s0 = states[0]
+                un = s0[4]
+                if un is not None:  # (its first unit found nothing: the counts at the start)
+                    un = (len(sig[5]), *un[1:])
+                s1 = (list(map(operator.add, s0[0], d1)), *state, un, None)
+                s2 = (list(map(operator.add, s1[0], d1)), *state, un, None)
                 batch = _steady(p, e, c, queues, [s0, s1, s2], frames, unit, 2 * unit, units,
                                 lo, step, trips, None, 2, extra)  # fmt: skip
                 if len(t.plans) >= 8:
                     t.plans.clear()
-                t.plans[key] = ([(g.buf, g.byte_offset) for g in gms], batch.plan)
+                phases_, ns_, _ = batch.plan
+                t.plans[key] = ([(g.buf, g.byte_offset) for g in gms], batch.plan,
+                                _extents(phases_, ns_))  # fmt: skip
             run = batch if proxy is None else _Template.follow(t, e, frames, unit, proxy, batch)
+            if rec is not None:  # (the checker's state after the tail: `rec`'s moved)
+                run = rec.follow(p, e, c, proxy, batch, lo, step, units * unit + 2 * unit)
         except Refused as why:
             if trace is not None:
                 trace.append(("refused", "template: " + str(why)))
+            if proxy is not None:
+                proxy.delta = {}  # (the warm-up follows the proof call by call)
             return None
+
+        start_iv = lo  # (the loop's first iteration; `apply` names UB ranges `lo`)
 
         def apply() -> None:
             run()
@@ -1134,9 +1510,13 @@ class _Template:
                 for i, dv in enumerate(steps):
                     if dv:
                         cnt[i] += dv
+            if tail is not None and rec is None:  # the tail one by one, kept for the next
+                _Tail.record(p, e, c, proxy, tail, start_iv, step, batch.units * unit)
 
         apply.units = batch.units  # type: ignore[attr-defined]
         apply.done = batch.units * unit + extra  # type: ignore[attr-defined]
+        if tail is not None and rec is None:
+            apply.done += tail[1]  # type: ignore[attr-defined]
         if trace is not None:
             trace.append(("template", c.block_idx))
             if proxy is not None:
@@ -1155,7 +1535,7 @@ class _Template:
         got = t.plans.get(key)
         if got is None:
             return None
-        was, (phases, ns, d_cnt) = got
+        was, (phases, ns, d_cnt), extents = got
         if len(was) != len(gms):
             return None
         move = None
@@ -1168,20 +1548,10 @@ class _Template:
             elif dl != move:
                 return None
         _ints(p, frames, 2 * unit, trips)
-        moved = []
-        for ph, accesses in enumerate(phases):
-            rows = ns[ph] - 1
-            out = []
-            for a in accesses:
-                if a[0] == "gmr" or a[0] == "gmw":
-                    start = a[2] + move
-                    last = start + a[3] * rows
-                    if min(start, last) < 0 or max(start, last) + a[4] > a[1].nbytes:
-                        raise Refused("GM bounds")
-                    a = (a[0], a[1], start, a[3], a[4], a[5], [a[6][0]])
-                out.append(a)
-            moved.append(out)
-        return _batch(p, e, c, moved, ns, d_cnt, ns[-1], None, None)
+        for buf, lo, hi in extents:  # (each moved row inside its buffer)
+            if lo + move < 0 or hi + move > buf.nbytes:
+                raise Refused("GM bounds")
+        return _batch(p, e, c, phases, ns, d_cnt, ns[-1], None, None, move)
 
     @staticmethod
     def follow(t, e, frames, unit, proxy, batch):
@@ -1268,6 +1638,170 @@ class _Template:
                 trace.append(("reused", c.block_idx))
             trace.append(("batched", batch.units, unit))
         return batch
+
+
+def _tail_places(p, e, c, lo, step, first, count) -> tuple | None:
+    """The GM tensors of iterations [first, +count) (the body's pure ops) and their
+    copies' GM spans (buffer, start, bytes, written); None when not known."""
+    iv, slots = p.iv, p.values
+    gms, spans = [], []
+    try:
+        for i in range(first, first + count):
+            e[iv] = lo + i * step
+            p.pure(e, c)
+            gms.append([(g.buf, g.byte_offset) for j in p.gms for g in (e[slots[j]],)])
+            for form in p.forms:
+                if form[0] != "copy":
+                    continue
+                _, _, dst, src, n = form
+                g = e[dst]
+                if type(g) is GlobalTensor:
+                    spans.append((g.buf, g.byte_offset, n, True))
+                else:
+                    g = e[src]
+                    if type(g) is not GlobalTensor:
+                        return None
+                    spans.append((g.buf, g.byte_offset, n, False))
+    except Exception:  # (the iteration run one by one raises it where it happens)
+        return None
+    return gms, spans
+
+
+class _Tail:
+    """The iterations after the whole units (a tail) of a block that follows a proof
+    (the checker on; `_Template.start`), as the first such block ran them one by one:
+    its checker's state after them (`state`, each queue by its place), the cross-core
+    log of its whole loop (`log`), its GM moves from the proof (`delta`) and the tail's
+    GM tensors (`gms`). A later block following the same proof, with as many units and
+    tail iterations, starts the loop in the same state (the proof's entry) and runs the
+    same ops on GM tensors moved by whole pages (its first units' as `_Template.follow`
+    checks, its tail's checked here); the checker's rules compare offsets within a page
+    and clock entries only, so its checker ends the loop in this state with its GM
+    bytes moved, having found nothing, as this block found nothing. That block batches
+    its tail too (the template's `mids`) and takes the state (`follow`)."""
+
+    __slots__ = ("delta", "gms", "log", "state")
+
+    @staticmethod
+    def record(p, e, c, proxy, key, lo, step, done) -> None:
+        """Run the tail (`key`: units, iterations) from iteration `done` one by one and
+        keep it in the followed proof when it found nothing."""
+        left = key[1]
+        got = _tail_places(p, e, c, lo, step, done, left)
+        loops = c.loops
+        d = None if loops is None else loops.get(DEFER)
+        if d is not None and d.runs and (got is None or d.meets(got[1])):
+            d.flush()
+        k, s, iv, traced = c.cnt, p.s, p.iv, p.traced
+        for i in range(done, done + left):
+            e[iv] = lo + i * step
+            k[I_S] += s
+            k[C_S] += s
+            for f in traced:
+                f(e, c)
+        san, proof = proxy.san, proxy.cur
+        if got is None or (len(san.findings), len(san._seen)) != proxy.found:
+            return
+        delta, qpos = proxy.delta, proxy.qpos
+        log = san.order.log[proxy.log0 :]
+        bufs = [at[0] for at in san.records if at[0].__class__ is not str]
+        bufs += [x[0] for x in san.pending]
+        for y in log:
+            bufs += [z[0][4] for z in y.base] if y.__class__ is not tuple else [y[4]]
+        if any(id(b) not in delta for b in bufs):
+            return
+        if any(qpos.get(q) is None for q in (*san.fifo, *san.outstanding)) or any(
+            qpos.get(q) is None for q, _ in san.freed
+        ):
+            return
+        t = _Tail()
+        t.delta, t.gms, t.log = dict(delta), got[0], log
+        t.state = (
+            san.count[:],
+            [row[:] for row in san.known],
+            {k: (v[0][:], v[1]) for k, v in san.flags.items()},
+            {qpos[q]: [(None if x[0] is None else x[0][:], x[1]) for x in w]
+             for q, w in san.fifo.items() if w},
+            {(qpos[q], slot): v[:] for (q, slot), v in san.freed.items()},
+            {qpos[q]: v[1:] for q, v in san.outstanding.items()},
+            {at: list(rs) for at, rs in san.records.items()},
+            [(x[0], x[1], x[2], x[3], list(x[4])) for x in san.pending],
+        )  # fmt: skip
+        if len(proof.tails) < 4:
+            proof.tails[key] = t
+
+    def follow(self, p, e, c, proxy, batch, lo, step, done):
+        """The block's batch (its tail included) with the checker's state this tail
+        left, moved onto the block's GM bytes (`Refused` when its GM tensors are not
+        this tail's block's moved by one whole number of pages per buffer)."""
+        delta, mask = proxy.delta, proxy.mask
+        move = {}
+        for b, dl in self.delta.items():
+            got = delta.get(b)
+            if got is None or (got - dl) & mask:
+                raise Refused("tail: GM moves")
+            move[b] = got - dl
+        places = _tail_places(p, e, c, lo, step, done, len(self.gms))
+        if places is None:
+            raise Refused("tail: GM tensors")
+        for row, want in zip(places[0], self.gms, strict=True):
+            for (buf, off), (b2, o2) in zip(row, want, strict=True):
+                if buf is not b2 or off - o2 != move.get(id(buf)):
+                    raise Refused("tail: GM tensors")
+        san, queues = proxy.san, proxy.queues
+
+        def apply() -> None:
+            batch()
+            self.restore(san, queues, move)
+            proxy.following = False  # (done: the checker holds the tail's state)
+
+        return apply
+
+    def restore(self, san, queues, move: dict) -> None:
+        """Give `san` this tail's state and log, GM bytes moved by `move`."""
+        from collections import deque
+
+        from asc_xdsl.runtime.simulator.gmorder import LogRun
+        from asc_xdsl.runtime.simulator.sanitizer import PAGE_SHIFT
+
+        count, known, flags, fifo, freed, out, records, pending = self.state
+        san.count[:] = count
+        san.known = [row[:] for row in known]
+        san.flags = {k: (v[0][:], v[1]) for k, v in flags.items()}
+        san.fifo = {
+            id(queues[pos]): deque(
+                (None if x[0] is None else x[0][:], x[1], queues[pos].label) for x in w
+            )
+            for pos, w in fifo.items()
+        }
+        san.freed = {(id(queues[pos]), slot): v[:] for (pos, slot), v in freed.items()}
+        san.outstanding = {id(queues[pos]): [queues[pos].label, *v] for pos, v in out.items()}
+        recs = {}
+        for (key, page), rs in records.items():
+            if key.__class__ is str:
+                recs[(key, page)] = rs[:]
+            else:
+                dl = move[id(key)]
+                recs[(key, page + (dl >> PAGE_SHIFT))] = [
+                    (r[0] + dl, r[1] + dl, *r[2:]) for r in rs
+                ]
+        san.records = recs
+        san.pending = [
+            (key, first + (move[id(key)] >> PAGE_SHIFT), dp, units,
+             [(r[0] + move[id(key)], r[1] + move[id(key)], *r[2:]) for r in rows])
+            for key, first, dp, units, rows in pending
+        ]  # fmt: skip
+        log = san.order.log
+
+        def moved(y):
+            dl = move[id(y[4])]
+            return (san, y[1], y[2], y[3], y[4], y[5] + dl, y[6] + dl, y[7], y[8], y[9])
+
+        for y in self.log:
+            if y.__class__ is tuple:
+                log.append(moved(y))
+            else:
+                log.append(LogRun([(moved(z), dv, db) for z, dv, db in y.base], y.units))
 
 
 def _planned(mem: np.ndarray, desc: tuple) -> LocalTensor:
@@ -1472,7 +2006,7 @@ class _Proof:
     - `bufs`: the GM buffers of its records and log."""
 
     __slots__ = ("bufs", "calls", "entry", "finals", "log", "prog", "state", "steady",
-                 "template", "units")  # fmt: skip
+                 "tails", "template", "units")  # fmt: skip
 
     def final(self, extra: int) -> tuple | None:
         """The checker's state `extra` units after the warm-up, but the GM records
@@ -2021,5 +2555,6 @@ class _Proxy:
                     bufs[id(sp[0])] = sp[0]
         proof.bufs = list(bufs.values())
         proof.template = None
+        proof.tails = {}
         proofs.append(proof)
         return proof

@@ -605,7 +605,8 @@ def _batched_for(op: scf.ForOp, comp: FunctionCompiler, body, s: int, batch) -> 
         c.steps -= trips
         if c.steps < 0:
             raise for_error(trips, c.steps + trips, c.max_steps)
-        done = batching.run(batch, e, c, lo, step, trips) if batching.enabled() else 0
+        on = batching.enabled()
+        done = batching.run(batch, e, c, lo, step, trips) if on else batching.settle(c)
         k = c.cnt
         for i in range(lo + done * step, hi, step):
             e[iv] = i
