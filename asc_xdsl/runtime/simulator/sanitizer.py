@@ -107,6 +107,8 @@ PAGE_SHIFT = 14
 """Records are kept per 16 KiB page of a memory (a tile or two of UB)."""
 PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 PRUNE_AT = 64  # records of one page before the complete ones are dropped
+MEMO_ENTRIES = 4096
+"""A block's phase memo entries (`BlockSanitizer._root`) at most."""
 _S = PIPE_INDEX["S"]
 MAX_BURSTS = 4096
 """A strided GM access of more bursts is recorded as its whole span (in the block and
@@ -125,8 +127,27 @@ def _unrolled_join(n: int) -> Callable[[list[int], list[int]], None]:
 
 
 _join_row = _unrolled_join(len(PIPES))
+_ZERO = [0] * len(PIPES)  # (a clock that knows nothing complete: never written)
 
 _ALWAYS: dict[bool, tuple[tuple[bool, ...], ...]] = {}
+
+
+def _summary(recs: list[tuple]) -> list:
+    """A page's summary for `BlockSanitizer.access`'s shortcut (`_summ`)."""
+    least = most = recs[0][0]
+    end = recs[0][1]
+    writes = False
+    for a in recs:
+        lo = a[0]
+        if lo < least:
+            least = lo
+        elif lo > most:
+            most = lo
+        if a[1] > end:
+            end = a[1]
+        if a[4]:
+            writes = True
+    return [recs, len(recs), least, most, end, writes]
 
 
 def _always(auto_sync: bool) -> tuple[tuple[bool, ...], ...]:
@@ -259,7 +280,24 @@ class BlockSanitizer:
         self.fifo: dict[int, deque] = {}
         self.freed: dict[tuple[int, int], list[int]] = {}
         self.outstanding: dict[int, list] = {}  # queue id -> [label, allocs - frees, op]
-        self.records: dict[tuple[Any, int], list[tuple]] = {}
+        self._records: dict[tuple[Any, int], list[tuple]] = {}
+        # Phases (`records`, `_flush`): the memo of the accesses that leave no finding
+        # from a state without records -- per node, (op, pipe, spans, strides, the next
+        # node, whether a span is checked across cores) each; the node the running
+        # phase is at (None: no phase); the accesses whose page work waits; the clocks
+        # the phase started with; how many more memo entries the block may make
+        self._root: list[tuple] = []
+        self._node: list[tuple] | None = None
+        self._lazy: list[tuple] = []
+        self._phase_known: list[list[int]] | None = None
+        self._memo_left = MEMO_ENTRIES
+        self._marks = 0  # races reported and prunes made (a memo entry has neither)
+        # Per page of `records`: [the page's list, its length, the least and the
+        # greatest start, the greatest end of its records, whether one writes], kept by
+        # `access` for its shortcut; a summary is the page's only while it names the
+        # page's list and its length (anything else that changes a page's records
+        # makes a new list: batching.py)
+        self._summ: dict[tuple[Any, int], list] = {}
         # GM page records a batched loop left to be made when a page is next touched
         # (batching.py): (key, page, pages per unit, units, rows) each, page + m * pages
         # holding the rows moved m units on, m in 1..units (`_unfold`)
@@ -329,6 +367,8 @@ class BlockSanitizer:
         order = self.order
         if order is None:
             return
+        if self._node is not None:
+            self._end_phase()
         if pipe is None or pipe == _S:  # the scalar unit issues everything after it
             order.acquire(self.core_no, snap)
             for row in self.xclocks or ():
@@ -366,6 +406,8 @@ class BlockSanitizer:
 
     def join(self, snap: list[int], pipe: int) -> None:
         """`pipe` learns what `snap` knows complete (every pipe, when `pipe` is S)."""
+        if self._node is not None:
+            self._end_phase()
         known = self.known
         if pipe != _S:
             _join_row(known[pipe], snap)
@@ -380,11 +422,19 @@ class BlockSanitizer:
             self.known = [self.count[:] for _ in PIPES]
             # every pipe now knows every access complete, and clocks only grow: no
             # record can race again (the cube's barriers between its phases)
-            self.records.clear()
+            if self._records.__class__ is dict:
+                self._lazy = []  # (their records go now: never made)
+                self._node = None
+            else:
+                self._end_phase()
+            self._records.clear()
+            self._summ.clear()
             self.pending.clear()
         else:
             p = PIPE_INDEX.get(pipe.name.removeprefix("PIPE_"))
             if p is not None:
+                if self._node is not None:
+                    self._end_phase()
                 self.known[p][p] = self.count[p]
 
     # -- flags ---------------------------------------------------------------------------
@@ -445,7 +495,7 @@ class BlockSanitizer:
             snap = self.freed.pop((qid, tensor.alloc.slot), None)
             if snap is not None:
                 p = events[3]
-                if p != _S:
+                if p != _S and self._node is None:
                     _join_row(self.known[p], snap)
                 else:
                     self.join(snap, p)
@@ -479,7 +529,7 @@ class BlockSanitizer:
             snap = waiting.popleft()[0]
             if snap is not None:
                 p = events[1]
-                if p != _S:
+                if p != _S and self._node is None:
                     _join_row(self.known[p], snap)
                 else:
                     self.join(snap, p)
@@ -502,32 +552,104 @@ class BlockSanitizer:
         count = self.count
         index = count[pipe]
         count[pipe] = index + 1
-        known = self.known[pipe]
-        always = self.always[pipe]
-        records = self.records
-        order = self.order if exact or self.shared else None
+        node = self._node
+        if node is None and not self._records and not self.pending and self._memo_left > 0:
+            # no record in any page: a phase starts (`_phases`)
+            node = self._node = self._root
+            self._phase_known = self.known
+        if node is not None:
+            if self.known is not self._phase_known or self.pending:  # (set from outside)
+                self._end_phase()
+            else:
+                for e in node:
+                    if e[0] is op and e[2] == spans and e[1] == pipe and e[3] == strides:
+                        # this access after this phase's earlier ones touches the pages
+                        # without a finding: the page work waits (`_flush`)
+                        self._lazy.append((op, pipe, index, spans, strides))
+                        self._node = e[4]
+                        if e[5]:
+                            self._across(op, pipe, index, spans, strides, exact)
+                        return
+        order = self.order
         shared = self.shared
+        across = False
+        if order is not None:
+            for key, lo, hi, _ in spans:
+                if hi > lo and (key.__class__ is not str or (shared and key in shared)):
+                    across = True
+                    break
+        marks = self._marks
+        known, always = self.known[pipe], self.always[pipe]
+        if not across:
+            self._pages(op, pipe, index, spans, strides, known, always)
+        elif order.deferred:  # (logged now, checked when the core ends: gmorder.flush)
+            self._across(op, pipe, index, spans, strides, exact)
+            self._pages(op, pipe, index, spans, strides, known, always)
+        else:  # (span by span: the findings in the order they are found)
+            for i, span in enumerate(spans):
+                one = {0: strides[i]} if strides and i in strides else None
+                self._across(op, pipe, index, [span], one, exact)
+                self._pages(op, pipe, index, [span], one, known, always)
+        if node is not None and self._node is node:
+            if self._marks == marks and len(node) < 4 and self._memo_left > 0:
+                # no finding and no prune: the phase's next access may skip its pages
+                self._memo_left -= 1
+                child: list = []
+                node.append((op, pipe, spans, strides, child, across))
+                self._node = child
+            else:
+                self._node = None
+
+    def _across(
+        self,
+        op: Operation,
+        pipe: int,
+        index: int,
+        spans: list[tuple[Any, int, int, bool]],
+        strides: dict[int, tuple[int, int]] | None,
+        exact: bool,
+    ) -> None:
+        """An access's GM spans (exact ones only), and its spans of a local memory
+        another core writes, checked against the other cores (gmorder.py)."""
+        order = self.order if exact or self.shared else None
+        if order is None:
+            return
+        shared = self.shared
+        i = -1
+        for key, lo, hi, write in spans:
+            i += 1
+            if hi <= lo or not (key.__class__ is not str or (shared and key in shared)):
+                continue
+            across = shared[key] if key.__class__ is str else key
+            if across is key and not exact:
+                continue
+            step = strides.get(i) if strides else None
+            atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
+            entry = (self, op, pipe, index, across, lo, hi, write, atomic, step)
+            if order.deferred:  # checked when the core ends (gmorder.flush)
+                order.log.append(entry)
+            else:
+                order.access(*entry)
+
+    def _pages(
+        self,
+        op: Operation,
+        pipe: int,
+        index: int,
+        spans: list[tuple[Any, int, int, bool]],
+        strides: dict[int, tuple[int, int]] | None,
+        known: list[int],
+        always: tuple[bool, ...],
+    ) -> None:
+        """An access's records in the pages it touches, checked against theirs."""
+        records = self._records
+        summ = self._summ
         i = -1
         for key, lo, hi, write in spans:
             i += 1
             if hi <= lo:
                 continue
             step = strides.get(i) if strides else None
-            if order is not None and (key.__class__ is not str or (shared and key in shared)):
-                # GM (exact spans only), or a local memory another core writes: checked
-                # against the other cores too
-                across = shared[key] if key.__class__ is str else key
-                if across is key and not exact:
-                    across = None
-            else:
-                across = None
-            if across is not None:
-                atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
-                entry = (self, op, pipe, index, across, lo, hi, write, atomic, step)
-                if order.deferred:  # checked when the core ends (gmorder.flush)
-                    order.log.append(entry)
-                else:
-                    order.access(*entry)
             new = (lo, hi, pipe, index, write, op, step)
             first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
             for page in (first,) if first == last else range(first, last + 1):
@@ -535,6 +657,30 @@ class BlockSanitizer:
                 recs = records.get(at)
                 if recs is None and (not self.pending or (recs := self._unfold(at)) is None):
                     records[at] = [new]
+                    continue
+                # The page's summary (`_summ`), while it is the summary of these records:
+                # no record meets the access's span, or the page holds reads alone, the
+                # access reads and starts past every record's start (so covers none):
+                # nothing races and nothing is dropped, the record is appended.
+                s = summ.get(at)
+                n = len(recs)
+                if s is not None and (s[0] is not recs or s[1] != n):
+                    s = None
+                elif (
+                    s is not None
+                    and n < PRUNE_AT
+                    and (hi <= s[2] or s[4] <= lo or (not write and not s[5] and lo > s[3]))
+                ):
+                    recs.append(new)
+                    s[1] = n + 1
+                    if lo < s[2]:
+                        s[2] = lo
+                    elif lo > s[3]:
+                        s[3] = lo
+                    if hi > s[4]:
+                        s[4] = hi
+                    if write:
+                        s[5] = True
                     continue
                 # The common case without the general scan: nothing on the page races
                 # with this access. Records it does not meet are kept; of those it
@@ -573,12 +719,25 @@ class BlockSanitizer:
                         gone.append(a)
                 else:
                     if gone is None:
-                        if len(recs) < PRUNE_AT:
+                        if n < PRUNE_AT:
                             recs.append(new)
+                            if s is None:
+                                summ[at] = _summary(recs)
+                            else:
+                                s[1] = n + 1
+                                if lo < s[2]:
+                                    s[2] = lo
+                                elif lo > s[3]:
+                                    s[3] = lo
+                                if hi > s[4]:
+                                    s[4] = hi
+                                if write:
+                                    s[5] = True
                             continue
-                    elif len(gone) == len(recs):
+                    elif len(gone) == n:
                         recs.clear()
                         recs.append(new)
+                        summ[at] = [recs, 1, lo, lo, hi, write]
                         continue
                     else:
                         for a in gone:
@@ -586,8 +745,44 @@ class BlockSanitizer:
                         recs.append(new)
                         if len(recs) > PRUNE_AT:
                             records[at] = self._prune(recs)
+                        else:
+                            summ[at] = _summary(recs)
                         continue
+                if s is not None:
+                    del summ[at]  # (`_page` may change the records in place)
                 self._page(recs, at, new, known, always, key)
+
+    # -- phases: a run of accesses from a block's pages holding no record ----------------
+    @property
+    def records(self) -> dict[tuple[Any, int], list[tuple]]:
+        """The records per (memory key, page) (the accesses whose page work waits made
+        first: `_flush`)."""
+        if self._node is not None or self._lazy:
+            self._end_phase()
+        return self._records
+
+    @records.setter
+    def records(self, value: dict[tuple[Any, int], list[tuple]]) -> None:
+        self._lazy = []  # (their records would be in the dict this one replaces)
+        self._node = None
+        self._records = value
+
+    def _flush(self) -> None:
+        """Make the records of the accesses whose page work waits. They were made from
+        pages holding none of the block's earlier records, so no record they meet is
+        ordered before them whatever the clocks: `_ZERO` stands for the clocks."""
+        lazy = self._lazy
+        if lazy:
+            self._lazy = []
+            always = self.always
+            for op, pipe, index, spans, strides in lazy:
+                self._pages(op, pipe, index, spans, strides, _ZERO, always[pipe])
+
+    def _end_phase(self) -> None:
+        """The clocks are about to change, or the records are looked at from outside:
+        the phase's accesses from now on are checked as they come."""
+        self._node = None
+        self._flush()
 
     def _unfold(self, at: tuple) -> list | None:
         """The records a batched loop left for page `at` (`pending`), made now."""
@@ -595,7 +790,7 @@ class BlockSanitizer:
         for k, first, pages, units, rows in self.pending:
             m, off = divmod(page - first, pages)
             if k is key and not off and 1 <= m <= units:
-                recs = self.records[at] = [
+                recs = self._records[at] = [
                     (lo + m * db, hi + m * db, pipe, index + m * dv, w, op, step)
                     for lo, hi, pipe, index, dv, db, w, op, step in rows
                 ]
@@ -604,7 +799,7 @@ class BlockSanitizer:
 
     def has_page(self, at: tuple) -> bool:
         """Whether page `at` holds records, made or pending."""
-        if at in self.records:
+        if at in self.records:  # (made now if their page work waits)
             return True
         key, page = at
         for k, first, pages, units, _ in self.pending:
@@ -663,8 +858,9 @@ class BlockSanitizer:
         keep.append(new)
         if len(keep) > PRUNE_AT:
             keep = self._prune(keep)
-        self.records[at] = keep
+        self._records[at] = keep
         if races:
+            self._marks += 1
             # the most telling first: another pipe's access, then the latest one
             races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
             for a in races:
@@ -695,6 +891,7 @@ class BlockSanitizer:
     def _prune(self, recs: list[tuple]) -> list[tuple]:
         """Drop the records every pipe that issued work knows complete (many small
         disjoint accesses in one page, e.g. GetValue in a loop)."""
+        self._marks += 1
         active = [p for p, n in enumerate(self.count) if n]
         known, always = self.known, self.always
         return [
@@ -732,7 +929,10 @@ class BlockSanitizer:
         # The block's page records are done with: dropped now rather than when the
         # launch ends (the launcher keeps each block's context), so they die young
         # instead of piling up for the cyclic GC's full collections.
-        self.records = {}
+        self.records = {}  # (the accesses whose page work waits: dropped with them)
+        self._summ = {}
+        self._root = []
+        self._phase_known = None
         self.pending = []
         if self.order is not None and self.order.deferred:
             self.order.flush()
