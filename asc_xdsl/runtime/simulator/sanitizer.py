@@ -570,6 +570,8 @@ class BlockSanitizer:
                         if e[5]:
                             self._across(op, pipe, index, spans, strides, exact)
                         return
+                if self._lazy:
+                    self._flush()
         order = self.order
         shared = self.shared
         across = False
@@ -1262,11 +1264,17 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
 
         return library
     pipe_no = None if static_pipe is None else PIPE_INDEX[static_pipe]
+    names = [n for _, n in slots]
+    rule = _EXTENTS.get(op.name)
+    if rule is not None:
+        spans = rule(op, comp)
+        keys = getattr(spans, "keys", None)
+        if keys is not None:
+            return _keyed_access(op, f, slots, entries, pipe_no, names, spans, keys)
     extent = _extent_rule(op, comp)
     count = _count_slot(op, comp) if extent is None else None
     if count is not None:
         return _count_access(op, f, pipe_no, count, [(slots[i][0], w) for i, w in entries])
-    names = [n for _, n in slots]
     exact = extent is not None
 
     def run(e, c, _op=op):
@@ -1293,6 +1301,79 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         c.san.access(_op, pipe, spans, strides, exact)
 
     return run
+
+
+def _keyed_access(
+    op: Operation,
+    f: Closure,
+    slots: list[tuple[int, str]],
+    entries: list[tuple[int, bool]],
+    pipe_no: int | None,
+    names: list[str],
+    spans: Extent,
+    keys: tuple[int, ...],
+) -> Closure:
+    """`_access`'s bookkeeping for an op whose extent rule is a function of parameter
+    structs (`_keyed`), generated for its operands: the rule's `_parts` kept while the
+    structs are the same objects and (`sized`) the tensors' element sizes the same, as
+    `_memo` keeps them; each tensor's spans at its offset; one call of `access`."""
+    sized = getattr(spans, "sized", False)
+    n = len(slots)
+    unset = object()
+    last: list = [unset] * (len(keys) + (n if sized else 0) + 1)
+    at_parts = len(last) - 1
+    tensors = "[" + ", ".join(f"t{j}" for j in range(n)) + "]"
+
+    def refresh(e: list, ts: list) -> list:
+        for q, k in enumerate(keys):
+            last[q] = e[k]
+        if sized:
+            for j, t in enumerate(ts):
+                last[len(keys) + j] = getattr(t, "itemsize", None)
+        got = last[at_parts] = _parts(spans(e, names, ts))
+        return got
+
+    lines = ["def run(e, c, _op=_op):", "    f(e, c)"]
+    lines += [f"    t{j} = e[{slot}]" for j, (slot, _) in enumerate(slots)]
+    stale = [f"e[{k}] is not last[{q}]" for q, k in enumerate(keys)]
+    if sized:
+        stale += [f"getattr(t{j}, 'itemsize', None) != last[{len(keys) + j}]" for j in range(n)]
+    lines += [
+        f"    if {' or '.join(stale)}:",
+        f"        parts = refresh(e, {tensors})",
+        "    else:",
+        f"        parts = last[{at_parts}]",
+        "    spans = []",
+        "    strides = None",
+    ]
+    for i, w in entries:
+        lines += [
+            f"    if t{i}.__class__ is LocalTensor:",
+            f"        k, b = t{i}.mem_name, t{i}.offset",
+            f"        for lo, nb, _ in parts[{i}]:",
+            f"            spans.append((k, b + lo, b + lo + nb, {w}))",
+            f"    elif t{i}.__class__ is GlobalTensor and t{i}.buf is not None:",
+            f"        k, b = t{i}.buf, t{i}.byte_offset",
+            f"        for lo, nb, gap in parts[{i}]:",
+            "            if gap is not None:  # GM bursts with gaps: exact across cores",
+            "                if strides is None:",
+            "                    strides = {}",
+            "                strides[len(spans)] = gap",
+            f"            spans.append((k, b + lo, b + lo + nb, {w}))",
+        ]
+    pipe = str(pipe_no) if pipe_no is not None else "_copy_pipe(t0, t1)"
+    lines.append(f"    c.san.access(_op, {pipe}, spans, strides, True)")
+    env: dict[str, Any] = {
+        "f": f,
+        "_op": op,
+        "last": last,
+        "refresh": refresh,
+        "LocalTensor": LocalTensor,
+        "GlobalTensor": GlobalTensor,
+        "_copy_pipe": _copy_pipe,
+    }
+    exec(compile("\n".join(lines) + "\n", f"<checker {op.name}>", "exec"), env)  # (made above)
+    return env["run"]
 
 
 SCRATCH_OPERANDS = frozenset({"shared_tmp_buffer", "tmp"})
