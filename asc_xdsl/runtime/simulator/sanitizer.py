@@ -109,6 +109,8 @@ PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 PRUNE_AT = 64  # records of one page before the complete ones are dropped
 MEMO_ENTRIES = 4096
 """A block's phase memo entries (`BlockSanitizer._root`) at most."""
+MEMO_WIDTH = 8
+"""Entries of one memo node at most (the accesses seen next after the same ones)."""
 _S = PIPE_INDEX["S"]
 MAX_BURSTS = 4096
 """A strided GM access of more bursts is recorded as its whole span (in the block and
@@ -127,7 +129,58 @@ def _unrolled_join(n: int) -> Callable[[list[int], list[int]], None]:
 
 
 _join_row = _unrolled_join(len(PIPES))
+_copies: Callable[[list[int]], list[list[int]]] = eval(  # (made here: one copy per pipe)
+    "lambda c: [" + ", ".join("c[:]" for _ in PIPES) + "]"
+)
+_PIPE_ALL = Pipe.PIPE_ALL
+_BARRIERS = {
+    p: (p.name.removeprefix("PIPE_"), PIPE_INDEX.get(p.name.removeprefix("PIPE_"))) for p in Pipe
+}
+"""PipeBarrier's argument -> (its pipe's name, the pipe's number or None)."""
 _ZERO = [0] * len(PIPES)  # (a clock that knows nothing complete: never written)
+_NO_PAGES: dict = {}  # (a phase's pages at its start: never written)
+
+
+def _meets(spread: dict, spans: list[tuple[Any, int, int, bool]]) -> bool:
+    """Whether a span touches a page in `spread`'s range of its memory (memory key ->
+    [first page, last page])."""
+    for key, lo, hi, _ in spans:
+        if hi > lo:
+            r = spread.get(key)
+            if r is not None and lo >> PAGE_SHIFT <= r[1] and (hi - 1) >> PAGE_SHIFT >= r[0]:
+                return True
+    return False
+
+
+def _node_pages(node: list) -> dict:
+    """The pages the memo's accesses touched on the way to `node` (memory key ->
+    [first page, last page]), made when first asked for: a node is [entries, wild,
+    its pages or None, the node before, the spans of the access between (None: a
+    fresh one, whose pages are not the memo's)]."""
+    path = []
+    while node[2] is None:
+        path.append(node)
+        node = node[3]
+    pages = node[2]
+    for n in reversed(path):
+        pages = n[2] = pages if n[4] is None else _widen(dict(pages), n[4])
+    return pages
+
+
+def _widen(spread: dict | None, spans: list[tuple[Any, int, int, bool]]) -> dict:
+    """`spread` (a new one if None) with the spans' pages in its ranges."""
+    if spread is None:
+        spread = {}
+    for key, lo, hi, _ in spans:
+        if hi > lo:
+            first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
+            r = spread.get(key)
+            if r is None:
+                spread[key] = [first, last]
+            else:
+                spread[key] = [min(r[0], first), max(r[1], last)]
+    return spread
+
 
 _ALWAYS: dict[bool, tuple[tuple[bool, ...], ...]] = {}
 
@@ -281,13 +334,17 @@ class BlockSanitizer:
         self.freed: dict[tuple[int, int], list[int]] = {}
         self.outstanding: dict[int, list] = {}  # queue id -> [label, allocs - frees, op]
         self._records: dict[tuple[Any, int], list[tuple]] = {}
-        # Phases (`records`, `_flush`): the memo of the accesses that leave no finding
-        # from a state without records -- per node, (op, pipe, spans, strides, the next
-        # node, whether a span is checked across cores) each; the node the running
-        # phase is at (None: no phase); the accesses whose page work waits; the clocks
+        # Phases (see `records`): the memo of the accesses that leave no finding from
+        # a state without records -- a node is [its entries: (op, pipe, spans,
+        # strides, the next node, whether a span is checked across cores) each;
+        # (op, pipe) -> the next node, for an op whose bytes change from phase to
+        # phase there; and `_node_pages`' parts]; the node the running phase is at
+        # (None: no phase); the pages the phase's fresh accesses touched (memory key
+        # -> [first page, last page]); the accesses whose page work waits; the clocks
         # the phase started with; how many more memo entries the block may make
-        self._root: list[tuple] = []
-        self._node: list[tuple] | None = None
+        self._root: list = [[], {}, _NO_PAGES, None, None]
+        self._node: list | None = None
+        self._fresh: dict | None = None
         self._lazy: list[tuple] = []
         self._phase_known: list[list[int]] | None = None
         self._memo_left = MEMO_ENTRIES
@@ -416,26 +473,28 @@ class BlockSanitizer:
             _join_row(row, snap)
 
     def barrier(self, pipe: Pipe) -> None:
-        if pipe.name.removeprefix("PIPE_") in self.absent:
+        name, p = _BARRIERS[pipe]
+        if self.absent and name in self.absent:
             return
-        if pipe is Pipe.PIPE_ALL:
-            self.known = [self.count[:] for _ in PIPES]
+        if pipe is _PIPE_ALL:
+            self.known = _copies(self.count)
             # every pipe now knows every access complete, and clocks only grow: no
             # record can race again (the cube's barriers between its phases)
-            if self._records.__class__ is dict:
+            records = self._records
+            if records.__class__ is not dict:
+                self._end_phase()
+            elif self._node is not None:
                 self._lazy = []  # (their records go now: never made)
                 self._node = None
-            else:
+            if records:
+                records.clear()
+                self._summ.clear()
+            if self.pending:
+                self.pending.clear()
+        elif p is not None:
+            if self._node is not None:
                 self._end_phase()
-            self._records.clear()
-            self._summ.clear()
-            self.pending.clear()
-        else:
-            p = PIPE_INDEX.get(pipe.name.removeprefix("PIPE_"))
-            if p is not None:
-                if self._node is not None:
-                    self._end_phase()
-                self.known[p][p] = self.count[p]
+            self.known[p][p] = self.count[p]
 
     # -- flags ---------------------------------------------------------------------------
     def flag(self, op: Operation, role: str, event: HardEvent, event_id: Any) -> None:
@@ -554,22 +613,51 @@ class BlockSanitizer:
         count[pipe] = index + 1
         node = self._node
         if node is None and not self._records and not self.pending and self._memo_left > 0:
-            # no record in any page: a phase starts (`_phases`)
+            # no record in any page: a phase starts (see `records`)
             node = self._node = self._root
             self._phase_known = self.known
+            self._fresh = None
+        clash = False
         if node is not None:
             if self.known is not self._phase_known or self.pending:  # (set from outside)
                 self._end_phase()
             else:
-                for e in node:
-                    if e[0] is op and e[2] == spans and e[1] == pipe and e[3] == strides:
-                        # this access after this phase's earlier ones touches the pages
-                        # without a finding: the page work waits (`_flush`)
+                seen = False
+                for e in node[0]:
+                    if e[0] is op and e[1] == pipe:
+                        if e[2] != spans or e[3] != strides:
+                            seen = True
+                            continue
+                        fresh = self._fresh
+                        if fresh is not None and _meets(fresh, spans):
+                            clash = True  # (its pages hold a fresh access's records)
+                            break
+                        # this access after the phase's earlier ones leaves no finding:
+                        # its page work waits
                         self._lazy.append((op, pipe, index, spans, strides))
                         self._node = e[4]
                         if e[5]:
                             self._across(op, pipe, index, spans, strides, exact)
                         return
+                else:
+                    # pages no access of the phase touched, for an op whose bytes change
+                    # from phase to phase here: nothing to check, the page work waits
+                    fresh = self._fresh
+                    wild = node[1].get((op, pipe)) if node[1] or seen else None
+                    if wild is None and seen:
+                        wild = node[1][op, pipe] = [[], {}, None, node, None]
+                    if (
+                        wild is not None
+                        and len(spans) < PRUNE_AT
+                        and not _meets(_node_pages(node), spans)
+                        and (fresh is None or not _meets(fresh, spans))
+                    ):
+                        self._lazy.append((op, pipe, index, spans, strides))
+                        self._fresh = _widen(fresh, spans)
+                        self._node = wild
+                        self._across(op, pipe, index, spans, strides, exact)
+                        return
+                    clash = fresh is not None and _meets(fresh, spans)
                 if self._lazy:
                     self._flush()
         order = self.order
@@ -593,11 +681,17 @@ class BlockSanitizer:
                 self._across(op, pipe, index, [span], one, exact)
                 self._pages(op, pipe, index, [span], one, known, always)
         if node is not None and self._node is node:
-            if self._marks == marks and len(node) < 4 and self._memo_left > 0:
-                # no finding and no prune: the phase's next access may skip its pages
+            if (
+                not clash
+                and self._marks == marks
+                and len(node[0]) < MEMO_WIDTH
+                and self._memo_left > 0
+            ):
+                # no finding, no prune, no fresh access's pages: the phase's next
+                # access may skip its page work
                 self._memo_left -= 1
-                child: list = []
-                node.append((op, pipe, spans, strides, child, across))
+                child: list = [[], {}, None, node, spans]
+                node[0].append((op, pipe, spans, strides, child, across))
                 self._node = child
             else:
                 self._node = None
@@ -933,7 +1027,7 @@ class BlockSanitizer:
         # instead of piling up for the cyclic GC's full collections.
         self.records = {}  # (the accesses whose page work waits: dropped with them)
         self._summ = {}
-        self._root = []
+        self._root = [[], {}, _NO_PAGES, None, None]
         self._phase_known = None
         self.pending = []
         if self.order is not None and self.order.deferred:
