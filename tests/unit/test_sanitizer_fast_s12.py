@@ -373,6 +373,34 @@ def test_the_records_and_clocks_set_or_read_from_outside():
     assert len(_findings(steps)) == 1
 
 
+def test_an_op_whose_bytes_change_waits_only_on_untouched_pages():
+    """The ND->NZ copies' way: an op writing other bytes in each phase. Untouched pages:
+    its page work waits (`fresh`); a later access of the memo meeting its pages, or it
+    meeting theirs, is checked, and reports the race."""
+
+    def copy(lo: int) -> tuple:
+        return _access(A, MTE2, ("L1", lo, lo + 512, True), (BUF, lo, lo + 512, False))
+
+    read = _access(B, MTE1, ("L1", 2 * PAGE, 2 * PAGE + 4096, False))
+    steps = []
+    for lo in (0, 512, 1024, 1536):  # fresh, disjoint from the read: all wait
+        steps += [copy(lo), read, ("all",)]
+    steps += [copy(2 * PAGE + 1024), read, ("all",)]  # the read meets the copy's bytes
+    steps += [copy(2048), read, ("all",)]
+    steps += [read, copy(2 * PAGE), ("all",)]  # the copy meets the read's page
+    waited = _same(steps)
+    assert waited >= 6
+    kinds = [k[1] for k, _ in _findings(steps)]
+    assert kinds == ["RAW", "WAR"]
+    # two such ops in a phase: the second meeting the first's bytes is checked
+    steps = []
+    for lo in (0, 1024, 2048, 3072, 4096):
+        steps += [copy(lo), _access(C, MTE1, ("L1", PAGE + lo, PAGE + lo + 256, False)), ("all",)]
+    steps += [copy(6144), _access(C, MTE1, ("L1", 6144 + 256, 6144 + 768, False)), ("all",)]
+    assert _same(steps) >= 8
+    assert [k[1] for k, _ in _findings(steps)] == ["RAW"]
+
+
 def test_a_phase_whose_page_was_pruned_is_not_followed():
     """A page's prune drops the records every active pipe knows complete: which pipes
     are active is the block's history, not the phase's, so a phase that pruned is not
