@@ -1359,13 +1359,10 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         return library
     pipe_no = None if static_pipe is None else PIPE_INDEX[static_pipe]
     names = [n for _, n in slots]
-    rule = _EXTENTS.get(op.name)
-    if rule is not None:
-        spans = rule(op, comp)
-        keys = getattr(spans, "keys", None)
-        if keys is not None:
-            return _keyed_access(op, f, slots, entries, pipe_no, names, spans, keys)
     extent = _extent_rule(op, comp)
+    keys = getattr(extent, "keys", None)
+    if keys is not None:  # (kept per parameter struct)
+        return _keyed_access(op, f, slots, entries, pipe_no, names, extent, keys)
     count = _count_slot(op, comp) if extent is None else None
     if count is not None:
         return _count_access(op, f, pipe_no, count, [(slots[i][0], w) for i, w in entries])
@@ -1408,9 +1405,11 @@ def _keyed_access(
     keys: tuple[int, ...],
 ) -> Closure:
     """`_access`'s bookkeeping for an op whose extent rule is a function of parameter
-    structs (`_keyed`), generated for its operands: the rule's `_parts` kept while the
-    structs are the same objects and (`sized`) the tensors' element sizes the same, as
-    `_memo` keeps them; each tensor's spans at its offset; one call of `access`."""
+    structs (`_keyed`) and (`sized`) its tensors' element sizes alone, generated for its
+    operands: the rule's `_parts` computed again only when a struct is another object
+    than last time or an element size differs (a struct is an immutable tuple; a loop's
+    LoadData/Mmad/Fixpipe parameters are built once outside it, so their fields are not
+    read again at every call); each tensor's spans at its offset; one `access`."""
     sized = getattr(spans, "sized", False)
     n = len(slots)
     unset = object()
@@ -1571,16 +1570,16 @@ Extent = Callable[[list, list, list], list]
 
 
 def _extent_rule(op: Operation, comp: Any) -> Extent | None:
-    """The op's own extent rule (`_EXTENTS`), if it has one, as `_parts` of its
-    result (kept while the frame values it reads are the same objects: `_memo`)."""
+    """The op's own extent rule (`_EXTENTS`), if it has one: the rule itself when it is
+    kept per parameter struct (`_keyed`: `_keyed_access`), else as `_parts` of its
+    result."""
     rule = _EXTENTS.get(op.name)
     if rule is None:
         return None
     spans = rule(op, comp)
-    keys = getattr(spans, "keys", None)
-    if keys is None:
-        return lambda e, names, tensors: _parts(spans(e, names, tensors))
-    return _memo(spans, keys, getattr(spans, "sized", False))
+    if getattr(spans, "keys", None) is not None:
+        return spans
+    return lambda e, names, tensors: _parts(spans(e, names, tensors))
 
 
 def _parts(sizes: list) -> list[list[tuple]]:
@@ -1601,31 +1600,6 @@ def _parts(sizes: list) -> list[list[tuple]]:
     return out
 
 
-def _memo(spans: Extent, keys: tuple[int, ...], sized: bool) -> Extent:
-    """`spans` as `_parts`, computed again only when a frame value it reads (`keys`:
-    frame slots, a parameter struct each) is another object than last time, or (`sized`)
-    a tensor's element size differs: the rules are functions of those alone (a struct
-    is an immutable tuple; a loop's LoadData/Mmad/Fixpipe parameters are built once
-    outside it, so the fields are not read again at every call)."""
-    last: list = [None, None, None]
-
-    def memo(e, names, tensors):
-        vals = [e[k] for k in keys]
-        sizes = [getattr(t, "itemsize", None) for t in tensors] if sized else None
-        old = last[0]
-        if (
-            old is not None
-            and sizes == last[1]
-            and all(a is b for a, b in zip(vals, old, strict=True))
-        ):
-            return last[2]
-        got = _parts(spans(e, names, tensors))
-        last[0], last[1], last[2] = vals, sizes, got
-        return got
-
-    return memo
-
-
 def _count_slot(op: Operation, comp: Any) -> int | None:
     """The slot of a count form's element count (`count` elements of every tensor)."""
     for n in _COUNT_OPERANDS:
@@ -1637,7 +1611,7 @@ def _count_slot(op: Operation, comp: Any) -> int | None:
 
 def _keyed(spans: Extent, *keys: int, sized: bool = False) -> Extent:
     """Mark an extent rule as a function of the frame values at `keys` (parameter
-    structs) and (`sized`) its tensors' element sizes alone (`_memo`)."""
+    structs) and (`sized`) its tensors' element sizes alone (`_keyed_access`)."""
     spans.keys = keys  # type: ignore[attr-defined]
     spans.sized = sized  # type: ignore[attr-defined]
     return spans
