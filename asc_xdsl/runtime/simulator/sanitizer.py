@@ -305,6 +305,15 @@ class BlockSanitizer:
     only at the records of the pages it touches; `step` is a strided GM copy's (burst,
     pitch) (its bytes the bursts from lo to hi, intersected exactly with
     `gmorder._overlap`), None for a contiguous record (the span test alone).
+
+    *Phases*: from pages holding no record (the block's start, `PipeBarrier<PIPE_ALL>`)
+    until the clocks change, an access the block's memo knows to leave no finding after
+    the same earlier accesses of the phase does no page work then: its records are made
+    when something needs them (`records`, an access the memo does not know, a change of
+    the clocks) and never if the next `PIPE_ALL` drops them first. No record of a phase
+    is ordered before a later access of it whatever the clocks (no pipe knows more of
+    another's accesses complete than were issued when the phase began), so the page
+    work from empty pages of the same accesses is the same wherever the phase runs.
     """
 
     def __init__(
@@ -851,8 +860,8 @@ class BlockSanitizer:
     # -- phases: a run of accesses from a block's pages holding no record ----------------
     @property
     def records(self) -> dict[tuple[Any, int], list[tuple]]:
-        """The records per (memory key, page) (the accesses whose page work waits made
-        first: `_flush`)."""
+        """The records per (memory key, page), the phase's waiting accesses' made first
+        (`_flush`; the phase ends: whoever reads them may change them)."""
         if self._node is not None or self._lazy:
             self._end_phase()
         return self._records
@@ -1360,9 +1369,9 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
     pipe_no = None if static_pipe is None else PIPE_INDEX[static_pipe]
     names = [n for _, n in slots]
     extent = _extent_rule(op, comp)
-    keys = getattr(extent, "keys", None)
-    if keys is not None:  # (kept per parameter struct)
-        return _keyed_access(op, f, slots, entries, pipe_no, names, extent, keys)
+    rule = getattr(extent, "rule", None)
+    if rule is not None:  # (kept per parameter struct: `_memo`)
+        return _keyed_access(op, f, slots, entries, pipe_no, names, rule, extent.keys)
     count = _count_slot(op, comp) if extent is None else None
     if count is not None:
         return _count_access(op, f, pipe_no, count, [(slots[i][0], w) for i, w in entries])
@@ -1406,10 +1415,9 @@ def _keyed_access(
 ) -> Closure:
     """`_access`'s bookkeeping for an op whose extent rule is a function of parameter
     structs (`_keyed`) and (`sized`) its tensors' element sizes alone, generated for its
-    operands: the rule's `_parts` computed again only when a struct is another object
-    than last time or an element size differs (a struct is an immutable tuple; a loop's
-    LoadData/Mmad/Fixpipe parameters are built once outside it, so their fields are not
-    read again at every call); each tensor's spans at its offset; one `access`."""
+    operands: the rule's `_parts` kept as `_memo` keeps them (computed again only when a
+    struct is another object than last time or an element size differs); each tensor's
+    spans at its offset; one call of `access`."""
     sized = getattr(spans, "sized", False)
     n = len(slots)
     unset = object()
@@ -1570,16 +1578,16 @@ Extent = Callable[[list, list, list], list]
 
 
 def _extent_rule(op: Operation, comp: Any) -> Extent | None:
-    """The op's own extent rule (`_EXTENTS`), if it has one: the rule itself when it is
-    kept per parameter struct (`_keyed`: `_keyed_access`), else as `_parts` of its
-    result."""
+    """The op's own extent rule (`_EXTENTS`), if it has one, as `_parts` of its
+    result (kept while the frame values it reads are the same objects: `_memo`)."""
     rule = _EXTENTS.get(op.name)
     if rule is None:
         return None
     spans = rule(op, comp)
-    if getattr(spans, "keys", None) is not None:
-        return spans
-    return lambda e, names, tensors: _parts(spans(e, names, tensors))
+    keys = getattr(spans, "keys", None)
+    if keys is None:
+        return lambda e, names, tensors: _parts(spans(e, names, tensors))
+    return _memo(spans, keys, getattr(spans, "sized", False))
 
 
 def _parts(sizes: list) -> list[list[tuple]]:
@@ -1600,6 +1608,34 @@ def _parts(sizes: list) -> list[list[tuple]]:
     return out
 
 
+def _memo(spans: Extent, keys: tuple[int, ...], sized: bool) -> Extent:
+    """`spans` as `_parts`, computed again only when a frame value it reads (`keys`:
+    frame slots, a parameter struct each) is another object than last time, or (`sized`)
+    a tensor's element size differs: the rules are functions of those alone (a struct
+    is an immutable tuple; a loop's LoadData/Mmad/Fixpipe parameters are built once
+    outside it, so the fields are not read again at every call). Its `rule`, `keys`
+    and `sized`: what `_keyed_access` generates an op's bookkeeping from, with this
+    same memo in it."""
+    last: list = [None, None, None]
+
+    def memo(e, names, tensors):
+        vals = [e[k] for k in keys]
+        sizes = [getattr(t, "itemsize", None) for t in tensors] if sized else None
+        old = last[0]
+        if (
+            old is not None
+            and sizes == last[1]
+            and all(a is b for a, b in zip(vals, old, strict=True))
+        ):
+            return last[2]
+        got = _parts(spans(e, names, tensors))
+        last[0], last[1], last[2] = vals, sizes, got
+        return got
+
+    memo.rule, memo.keys, memo.sized = spans, keys, sized  # type: ignore[attr-defined]
+    return memo
+
+
 def _count_slot(op: Operation, comp: Any) -> int | None:
     """The slot of a count form's element count (`count` elements of every tensor)."""
     for n in _COUNT_OPERANDS:
@@ -1611,7 +1647,7 @@ def _count_slot(op: Operation, comp: Any) -> int | None:
 
 def _keyed(spans: Extent, *keys: int, sized: bool = False) -> Extent:
     """Mark an extent rule as a function of the frame values at `keys` (parameter
-    structs) and (`sized`) its tensors' element sizes alone (`_keyed_access`)."""
+    structs) and (`sized`) its tensors' element sizes alone (`_memo`)."""
     spans.keys = keys  # type: ignore[attr-defined]
     spans.sized = sized  # type: ignore[attr-defined]
     return spans
