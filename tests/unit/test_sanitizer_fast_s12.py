@@ -50,7 +50,7 @@ class Plain(BlockSanitizer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._memo_left = 0
+        self._phases = False
 
     def _pages(self, op, pipe, index, spans, strides, known, always):
         for i, (key, lo, hi, write) in enumerate(spans):
@@ -72,7 +72,7 @@ class NoPhases(BlockSanitizer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._memo_left = 0
+        self._phases = False
 
 
 CLASSES = (BlockSanitizer, NoPhases, Plain)

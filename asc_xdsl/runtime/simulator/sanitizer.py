@@ -108,7 +108,8 @@ PAGE_SHIFT = 14
 PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 PRUNE_AT = 64  # records of one page before the complete ones are dropped
 MEMO_ENTRIES = 4096
-"""A block's phase memo entries (`BlockSanitizer._root`) at most."""
+"""Phase memo entries (`BlockSanitizer._root`) at most: a block's, or a launch's whose
+cores run one after another (their blocks share one)."""
 MEMO_WIDTH = 8
 """Entries of one memo node at most (the accesses seen next after the same ones)."""
 _S = PIPE_INDEX["S"]
@@ -347,16 +348,18 @@ class BlockSanitizer:
         # a state without records -- a node is [its entries: (op, pipe, spans,
         # strides, the next node, whether a span is checked across cores) each;
         # (op, pipe) -> the next node, for an op whose bytes change from phase to
-        # phase there; and `_node_pages`' parts]; the node the running phase is at
-        # (None: no phase); the pages the phase's fresh accesses touched (memory key
-        # -> [first page, last page]); the accesses whose page work waits; the clocks
-        # the phase started with; how many more memo entries the block may make
-        self._root: list = [[], {}, _NO_PAGES, None, None]
+        # phase there; and `_node_pages`' parts] (None: not made yet, `_phase_memo`);
+        # how many more entries it may have (shared with it); the node the running
+        # phase is at (None: no phase); the pages the phase's fresh accesses touched
+        # (memory key -> [first page, last page]); the accesses whose page work waits;
+        # the clocks the phase started with; whether phases run at all
+        self._root: list | None = None
+        self._left: list[int] = [0]
         self._node: list | None = None
         self._fresh: dict | None = None
         self._lazy: list[tuple] = []
         self._phase_known: list[list[int]] | None = None
-        self._memo_left = MEMO_ENTRIES
+        self._phases = True
         self._marks = 0  # races reported and prunes made (a memo entry has neither)
         # Per page of `records`: [the page's list, its length, the least and the
         # greatest start, the greatest end of its records, whether one writes], kept by
@@ -621,8 +624,10 @@ class BlockSanitizer:
         index = count[pipe]
         count[pipe] = index + 1
         node = self._node
-        if node is None and not self._records and not self.pending and self._memo_left > 0:
+        if node is None and not self._records and not self.pending and self._phases:
             # no record in any page: a phase starts (see `records`)
+            if self._root is None:
+                self._root, self._left = self._phase_memo()
             node = self._node = self._root
             self._phase_known = self.known
             self._fresh = None
@@ -694,16 +699,31 @@ class BlockSanitizer:
                 not clash
                 and self._marks == marks
                 and len(node[0]) < MEMO_WIDTH
-                and self._memo_left > 0
+                and self._left[0] > 0
             ):
                 # no finding, no prune, no fresh access's pages: the phase's next
                 # access may skip its page work
-                self._memo_left -= 1
+                self._left[0] -= 1
                 child: list = [[], {}, None, node, spans]
                 node[0].append((op, pipe, spans, strides, child, across))
                 self._node = child
             else:
                 self._node = None
+
+    def _phase_memo(self) -> tuple[list, list[int]]:
+        """The phase memo's root and its entries left: the launch's, shared by its
+        blocks, when its cores run one after another (`LaunchOrder.phases`: one at a
+        time, in one thread), else the block's own. A memo entry holds for any block
+        whose checker has the same `always` table and memories shared across cores (its
+        page work depends on nothing else: see `records`)."""
+        phases = None if self.order is None else self.order.phases
+        if phases is None:
+            return [[], {}, _NO_PAGES, None, None], [MEMO_ENTRIES]
+        key = (id(self.always), tuple(sorted(self.shared)))
+        memo = phases.get(key)
+        if memo is None:
+            memo = phases[key] = ([[], {}, _NO_PAGES, None, None], [MEMO_ENTRIES])
+        return memo
 
     def _across(
         self,
@@ -1036,7 +1056,7 @@ class BlockSanitizer:
         # instead of piling up for the cyclic GC's full collections.
         self.records = {}  # (the accesses whose page work waits: dropped with them)
         self._summ = {}
-        self._root = [[], {}, _NO_PAGES, None, None]
+        self._root = None
         self._phase_known = None
         self.pending = []
         if self.order is not None and self.order.deferred:
