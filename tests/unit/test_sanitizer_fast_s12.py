@@ -415,6 +415,30 @@ def test_a_phase_whose_page_was_pruned_is_not_followed():
     assert [k[1] for k, _ in _findings(steps)] == ["WAR"]
 
 
+def test_a_launch_of_cores_one_after_another_shares_one_memo():
+    """Its later blocks follow the first block's memo from their first access; a launch
+    with cross-core syncs, or a checker with another auto-sync table, keeps its own."""
+    from asc_xdsl.runtime.simulator import gmorder
+
+    phase = [_access(A, MTE2, ("L1", 0, 512, True)), _access(B, MTE1, ("L1", 1024, 2048, False))]
+
+    def blocks(deferred: bool, synced=(False, False)) -> list:
+        order = gmorder.LaunchOrder(["c0", "c1"], [0, 1], len(PIPES), 0, deferred=deferred)
+        waited = []
+        for b, auto in enumerate(synced):
+            san = BlockSanitizer("warn", auto, b, order, b)
+            for step in phase:
+                before = len(san._lazy)
+                _step(san, step, [])
+                waited.append(len(san._lazy) > before)
+            san.finish()
+        return waited
+
+    assert blocks(True) == [False, False, True, True]
+    assert blocks(False) == [False] * 4
+    assert blocks(True, synced=(False, True)) == [False] * 4
+
+
 def test_a_phase_s_records_are_those_of_its_accesses_made_at_once():
     """The accesses that waited, looked at mid-phase and at the end: the records a
     checker without phases made, in the same order."""
