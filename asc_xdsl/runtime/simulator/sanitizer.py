@@ -153,6 +153,15 @@ def _meets(spread: dict, spans: list[tuple[Any, int, int, bool]]) -> bool:
     return False
 
 
+def _crosses(spans: list[tuple[Any, int, int, bool]], shared: dict) -> bool:
+    """Whether a span is checked across cores too: GM, or a local memory another core
+    writes (`BlockSanitizer.shared`)."""
+    for key, lo, hi, _ in spans:
+        if hi > lo and (key.__class__ is not str or (shared and key in shared)):
+            return True
+    return False
+
+
 def _node_pages(node: list) -> dict:
     """The pages the memo's accesses touched on the way to `node` (memory key ->
     [first page, last page]), made when first asked for: a node is [entries, wild,
@@ -317,6 +326,26 @@ class BlockSanitizer:
     work from empty pages of the same accesses is the same wherever the phase runs.
     """
 
+    # Phases (see `records`): the memo of the accesses that leave no finding from a
+    # state without records -- a node is [its entries: (op, pipe, spans, strides, the
+    # next node, whether a span is checked across cores) each; (op, pipe) -> the next
+    # node, for an op whose bytes change from phase to phase there; and `_node_pages`'
+    # parts] (None: not made yet, `_phase_memo`); how many more entries it may have
+    # (shared with it); the node the running phase is at (None: no phase); the pages
+    # the phase's fresh accesses touched (memory key -> [first page, last page]); the
+    # accesses whose page work waits; the clocks the phase started with; whether
+    # phases run at all; races reported and prunes made (a memo entry has neither).
+    # Class defaults (a block's checker often never starts a phase), set per block
+    # as its first phase starts.
+    _root: list | None = None
+    _left: Any = (0,)
+    _node: list | None = None
+    _fresh: dict | None = None
+    _lazy: Any = ()
+    _phase_known: list[list[int]] | None = None
+    _phases = True
+    _marks = 0
+
     def __init__(
         self,
         mode: str,
@@ -344,23 +373,7 @@ class BlockSanitizer:
         self.freed: dict[tuple[int, int], list[int]] = {}
         self.outstanding: dict[int, list] = {}  # queue id -> [label, allocs - frees, op]
         self._records: dict[tuple[Any, int], list[tuple]] = {}
-        # Phases (see `records`): the memo of the accesses that leave no finding from
-        # a state without records -- a node is [its entries: (op, pipe, spans,
-        # strides, the next node, whether a span is checked across cores) each;
-        # (op, pipe) -> the next node, for an op whose bytes change from phase to
-        # phase there; and `_node_pages`' parts] (None: not made yet, `_phase_memo`);
-        # how many more entries it may have (shared with it); the node the running
-        # phase is at (None: no phase); the pages the phase's fresh accesses touched
-        # (memory key -> [first page, last page]); the accesses whose page work waits;
-        # the clocks the phase started with; whether phases run at all
-        self._root: list | None = None
-        self._left: list[int] = [0]
-        self._node: list | None = None
-        self._fresh: dict | None = None
-        self._lazy: list[tuple] = []
-        self._phase_known: list[list[int]] | None = None
-        self._phases = True
-        self._marks = 0  # races reported and prunes made (a memo entry has neither)
+        # (the phases' state: the class's defaults, set as a phase starts)
         # Per page of `records`: [the page's list, its length, the least and the
         # greatest start, the greatest end of its records, whether one writes], kept by
         # `access` for its shortcut; a summary is the page's only while it names the
@@ -629,6 +642,7 @@ class BlockSanitizer:
             if self._root is None:
                 self._root, self._left = self._phase_memo()
             node = self._node = self._root
+            self._lazy = []
             self._phase_known = self.known
             self._fresh = None
         clash = False
@@ -675,19 +689,14 @@ class BlockSanitizer:
                 if self._lazy:
                     self._flush()
         order = self.order
-        shared = self.shared
-        across = False
-        if order is not None:
-            for key, lo, hi, _ in spans:
-                if hi > lo and (key.__class__ is not str or (shared and key in shared)):
-                    across = True
-                    break
         marks = self._marks
         known, always = self.known[pipe], self.always[pipe]
-        if not across:
+        if order is None:
             self._pages(op, pipe, index, spans, strides, known, always)
         elif order.deferred:  # (logged now, checked when the core ends: gmorder.flush)
             self._across(op, pipe, index, spans, strides, exact)
+            self._pages(op, pipe, index, spans, strides, known, always)
+        elif not _crosses(spans, self.shared):
             self._pages(op, pipe, index, spans, strides, known, always)
         else:  # (span by span: the findings in the order they are found)
             for i, span in enumerate(spans):
@@ -705,6 +714,7 @@ class BlockSanitizer:
                 # access may skip its page work
                 self._left[0] -= 1
                 child: list = [[], {}, None, node, spans]
+                across = order is not None and _crosses(spans, self.shared)
                 node[0].append((op, pipe, spans, strides, child, across))
                 self._node = child
             else:
@@ -862,16 +872,17 @@ class BlockSanitizer:
                     elif len(gone) == n:
                         recs.clear()
                         recs.append(new)
-                        summ[at] = [recs, 1, lo, lo, hi, write]
+                        if s is not None:  # (the page's list changed in place)
+                            s[1], s[2], s[3], s[4], s[5] = 1, lo, lo, hi, write
                         continue
                     else:
                         for a in gone:
                             recs.remove(a)
                         recs.append(new)
+                        if s is not None:
+                            del summ[at]
                         if len(recs) > PRUNE_AT:
                             records[at] = self._prune(recs)
-                        else:
-                            summ[at] = _summary(recs)
                         continue
                 if s is not None:
                     del summ[at]  # (`_page` may change the records in place)
@@ -1054,10 +1065,10 @@ class BlockSanitizer:
         # The block's page records are done with: dropped now rather than when the
         # launch ends (the launcher keeps each block's context), so they die young
         # instead of piling up for the cyclic GC's full collections.
-        self.records = {}  # (the accesses whose page work waits: dropped with them)
+        self._records = {}
+        self._lazy = ()  # (the accesses whose page work waits: dropped with the records)
+        self._node = self._root = self._phase_known = None
         self._summ = {}
-        self._root = None
-        self._phase_known = None
         self.pending = []
         if self.order is not None and self.order.deferred:
             self.order.flush()
