@@ -317,8 +317,9 @@ class BlockSanitizer:
     `gmorder._overlap`), None for a contiguous record (the span test alone).
 
     *Phases*: from pages holding no record (the block's start, `PipeBarrier<PIPE_ALL>`)
-    until the clocks change, an access the block's memo knows to leave no finding after
-    the same earlier accesses of the phase does no page work then: its records are made
+    until the clocks change, an access the memo (the block's, or the launch's when its
+    cores run one after another: `_phase_memo`) knows to leave no finding after the same
+    earlier accesses of the phase does no page work then: its records are made
     when something needs them (`records`, an access the memo does not know, a change of
     the clocks) and never if the next `PIPE_ALL` drops them first. No record of a phase
     is ordered before a later access of it whatever the clocks (no pipe knows more of
