@@ -458,6 +458,7 @@ class LaunchOrder:
         "log",
         "merge_pipe",
         "npipes",
+        "phases",
         "proofs",
         "reads",
         "releases",
@@ -506,6 +507,10 @@ class LaunchOrder:
         self.proofs: dict[Any, list] = {}
         """Per batchable loop (`batching.LoopPlan`): the checked warm-ups of this launch's
         blocks that the later blocks' warm-ups follow (`batching._Proof`)."""
+        self.phases: dict[Any, tuple[list, list[int]]] | None = {} if deferred else None
+        """The race checker's phase memos (`sanitizer.BlockSanitizer._phase_memo`), shared
+        by the blocks of a launch whose cores run one after another (None: they do not;
+        `deferred` alone ends when the cores' accesses meet, `_exact`)."""
 
     # -- deferred checking ----------------------------------------------------------------
     def flush(self) -> None:

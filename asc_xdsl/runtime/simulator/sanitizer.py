@@ -107,6 +107,11 @@ PAGE_SHIFT = 14
 """Records are kept per 16 KiB page of a memory (a tile or two of UB)."""
 PIPE_INDEX = {p: i for i, p in enumerate(PIPES)}
 PRUNE_AT = 64  # records of one page before the complete ones are dropped
+MEMO_ENTRIES = 4096
+"""Phase memo entries (`BlockSanitizer._root`) at most: a block's, or a launch's whose
+cores run one after another (their blocks share one)."""
+MEMO_WIDTH = 8
+"""Entries of one memo node at most (the accesses seen next after the same ones)."""
 _S = PIPE_INDEX["S"]
 MAX_BURSTS = 4096
 """A strided GM access of more bursts is recorded as its whole span (in the block and
@@ -125,8 +130,87 @@ def _unrolled_join(n: int) -> Callable[[list[int], list[int]], None]:
 
 
 _join_row = _unrolled_join(len(PIPES))
+_copies: Callable[[list[int]], list[list[int]]] = eval(  # (made here: one copy per pipe)
+    "lambda c: [" + ", ".join("c[:]" for _ in PIPES) + "]"
+)
+_PIPE_ALL = Pipe.PIPE_ALL
+_BARRIERS = {
+    p: (p.name.removeprefix("PIPE_"), PIPE_INDEX.get(p.name.removeprefix("PIPE_"))) for p in Pipe
+}
+"""PipeBarrier's argument -> (its pipe's name, the pipe's number or None)."""
+_ZERO = [0] * len(PIPES)  # (a clock that knows nothing complete: never written)
+_NO_PAGES: dict = {}  # (a phase's pages at its start: never written)
+
+
+def _meets(spread: dict, spans: list[tuple[Any, int, int, bool]]) -> bool:
+    """Whether a span touches a page in `spread`'s range of its memory (memory key ->
+    [first page, last page])."""
+    for key, lo, hi, _ in spans:
+        if hi > lo:
+            r = spread.get(key)
+            if r is not None and lo >> PAGE_SHIFT <= r[1] and (hi - 1) >> PAGE_SHIFT >= r[0]:
+                return True
+    return False
+
+
+def _crosses(spans: list[tuple[Any, int, int, bool]], shared: dict) -> bool:
+    """Whether a span is checked across cores too: GM, or a local memory another core
+    writes (`BlockSanitizer.shared`)."""
+    for key, lo, hi, _ in spans:
+        if hi > lo and (key.__class__ is not str or (shared and key in shared)):
+            return True
+    return False
+
+
+def _node_pages(node: list) -> dict:
+    """The pages the memo's accesses touched on the way to `node` (memory key ->
+    [first page, last page]), made when first asked for: a node is [entries, wild,
+    its pages or None, the node before, the spans of the access between (None: a
+    fresh one, whose pages are not the memo's)]."""
+    path = []
+    while node[2] is None:
+        path.append(node)
+        node = node[3]
+    pages = node[2]
+    for n in reversed(path):
+        pages = n[2] = pages if n[4] is None else _widen(dict(pages), n[4])
+    return pages
+
+
+def _widen(spread: dict | None, spans: list[tuple[Any, int, int, bool]]) -> dict:
+    """`spread` (a new one if None) with the spans' pages in its ranges."""
+    if spread is None:
+        spread = {}
+    for key, lo, hi, _ in spans:
+        if hi > lo:
+            first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
+            r = spread.get(key)
+            if r is None:
+                spread[key] = [first, last]
+            else:
+                spread[key] = [min(r[0], first), max(r[1], last)]
+    return spread
+
 
 _ALWAYS: dict[bool, tuple[tuple[bool, ...], ...]] = {}
+
+
+def _summary(recs: list[tuple]) -> list:
+    """A page's summary for `BlockSanitizer.access`'s shortcut (`_summ`)."""
+    least = most = recs[0][0]
+    end = recs[0][1]
+    writes = False
+    for a in recs:
+        lo = a[0]
+        if lo < least:
+            least = lo
+        elif lo > most:
+            most = lo
+        if a[1] > end:
+            end = a[1]
+        if a[4]:
+            writes = True
+    return [recs, len(recs), least, most, end, writes]
 
 
 def _always(auto_sync: bool) -> tuple[tuple[bool, ...], ...]:
@@ -231,7 +315,37 @@ class BlockSanitizer:
     only at the records of the pages it touches; `step` is a strided GM copy's (burst,
     pitch) (its bytes the bursts from lo to hi, intersected exactly with
     `gmorder._overlap`), None for a contiguous record (the span test alone).
+
+    *Phases*: from pages holding no record (the block's start, `PipeBarrier<PIPE_ALL>`)
+    until the clocks change, an access the memo (the block's, or the launch's when its
+    cores run one after another: `_phase_memo`) knows to leave no finding after the same
+    earlier accesses of the phase does no page work then: its records are made
+    when something needs them (`records`, an access the memo does not know, a change of
+    the clocks) and never if the next `PIPE_ALL` drops them first. No record of a phase
+    is ordered before a later access of it whatever the clocks (no pipe knows more of
+    another's accesses complete than were issued when the phase began), so the page
+    work from empty pages of the same accesses is the same wherever the phase runs.
     """
+
+    # Phases (see `records`): the memo of the accesses that leave no finding from a
+    # state without records -- a node is [its entries: (op, pipe, spans, strides, the
+    # next node, whether a span is checked across cores) each; (op, pipe) -> the next
+    # node, for an op whose bytes change from phase to phase there; and `_node_pages`'
+    # parts] (None: not made yet, `_phase_memo`); how many more entries it may have
+    # (shared with it); the node the running phase is at (None: no phase); the pages
+    # the phase's fresh accesses touched (memory key -> [first page, last page]); the
+    # accesses whose page work waits; the clocks the phase started with; whether
+    # phases run at all; races reported and prunes made (a memo entry has neither).
+    # Class defaults (a block's checker often never starts a phase), set per block
+    # as its first phase starts.
+    _root: list | None = None
+    _left: Any = (0,)
+    _node: list | None = None
+    _fresh: dict | None = None
+    _lazy: Any = ()
+    _phase_known: list[list[int]] | None = None
+    _phases = True
+    _marks = 0
 
     def __init__(
         self,
@@ -259,7 +373,14 @@ class BlockSanitizer:
         self.fifo: dict[int, deque] = {}
         self.freed: dict[tuple[int, int], list[int]] = {}
         self.outstanding: dict[int, list] = {}  # queue id -> [label, allocs - frees, op]
-        self.records: dict[tuple[Any, int], list[tuple]] = {}
+        self._records: dict[tuple[Any, int], list[tuple]] = {}
+        # (the phases' state: the class's defaults, set as a phase starts)
+        # Per page of `records`: [the page's list, its length, the least and the
+        # greatest start, the greatest end of its records, whether one writes], kept by
+        # `access` for its shortcut; a summary is the page's only while it names the
+        # page's list and its length (anything else that changes a page's records
+        # makes a new list: batching.py)
+        self._summ: dict[tuple[Any, int], list] = {}
         # GM page records a batched loop left to be made when a page is next touched
         # (batching.py): (key, page, pages per unit, units, rows) each, page + m * pages
         # holding the rows moved m units on, m in 1..units (`_unfold`)
@@ -329,6 +450,8 @@ class BlockSanitizer:
         order = self.order
         if order is None:
             return
+        if self._node is not None:
+            self._end_phase()
         if pipe is None or pipe == _S:  # the scalar unit issues everything after it
             order.acquire(self.core_no, snap)
             for row in self.xclocks or ():
@@ -366,6 +489,8 @@ class BlockSanitizer:
 
     def join(self, snap: list[int], pipe: int) -> None:
         """`pipe` learns what `snap` knows complete (every pipe, when `pipe` is S)."""
+        if self._node is not None:
+            self._end_phase()
         known = self.known
         if pipe != _S:
             _join_row(known[pipe], snap)
@@ -374,18 +499,28 @@ class BlockSanitizer:
             _join_row(row, snap)
 
     def barrier(self, pipe: Pipe) -> None:
-        if pipe.name.removeprefix("PIPE_") in self.absent:
+        name, p = _BARRIERS[pipe]
+        if self.absent and name in self.absent:
             return
-        if pipe is Pipe.PIPE_ALL:
-            self.known = [self.count[:] for _ in PIPES]
+        if pipe is _PIPE_ALL:
+            self.known = _copies(self.count)
             # every pipe now knows every access complete, and clocks only grow: no
             # record can race again (the cube's barriers between its phases)
-            self.records.clear()
-            self.pending.clear()
-        else:
-            p = PIPE_INDEX.get(pipe.name.removeprefix("PIPE_"))
-            if p is not None:
-                self.known[p][p] = self.count[p]
+            records = self._records
+            if records.__class__ is not dict:
+                self._end_phase()
+            elif self._node is not None:
+                self._lazy = []  # (their records go now: never made)
+                self._node = None
+            if records:
+                records.clear()
+                self._summ.clear()
+            if self.pending:
+                self.pending.clear()
+        elif p is not None:
+            if self._node is not None:
+                self._end_phase()
+            self.known[p][p] = self.count[p]
 
     # -- flags ---------------------------------------------------------------------------
     def flag(self, op: Operation, role: str, event: HardEvent, event_id: Any) -> None:
@@ -445,7 +580,7 @@ class BlockSanitizer:
             snap = self.freed.pop((qid, tensor.alloc.slot), None)
             if snap is not None:
                 p = events[3]
-                if p != _S:
+                if p != _S and self._node is None:
                     _join_row(self.known[p], snap)
                 else:
                     self.join(snap, p)
@@ -479,7 +614,7 @@ class BlockSanitizer:
             snap = waiting.popleft()[0]
             if snap is not None:
                 p = events[1]
-                if p != _S:
+                if p != _S and self._node is None:
                     _join_row(self.known[p], snap)
                 else:
                     self.join(snap, p)
@@ -502,32 +637,155 @@ class BlockSanitizer:
         count = self.count
         index = count[pipe]
         count[pipe] = index + 1
-        known = self.known[pipe]
-        always = self.always[pipe]
-        records = self.records
+        node = self._node
+        if node is None and not self._records and not self.pending and self._phases:
+            # no record in any page: a phase starts (see `records`)
+            if self._root is None:
+                self._root, self._left = self._phase_memo()
+            node = self._node = self._root
+            self._lazy = []
+            self._phase_known = self.known
+            self._fresh = None
+        clash = False
+        if node is not None:
+            if self.known is not self._phase_known or self.pending:  # (set from outside)
+                self._end_phase()
+            else:
+                seen = False
+                for e in node[0]:
+                    if e[0] is op and e[1] == pipe:
+                        if e[2] != spans or e[3] != strides:
+                            seen = True
+                            continue
+                        fresh = self._fresh
+                        if fresh is not None and _meets(fresh, spans):
+                            clash = True  # (its pages hold a fresh access's records)
+                            break
+                        # this access after the phase's earlier ones leaves no finding:
+                        # its page work waits
+                        self._lazy.append((op, pipe, index, spans, strides))
+                        self._node = e[4]
+                        if e[5]:
+                            self._across(op, pipe, index, spans, strides, exact)
+                        return
+                else:
+                    # pages no access of the phase touched, for an op whose bytes change
+                    # from phase to phase here: nothing to check, the page work waits
+                    fresh = self._fresh
+                    wild = node[1].get((op, pipe)) if node[1] or seen else None
+                    if wild is None and seen:
+                        wild = node[1][op, pipe] = [[], {}, None, node, None]
+                    if (
+                        wild is not None
+                        and len(spans) < PRUNE_AT
+                        and not _meets(_node_pages(node), spans)
+                        and (fresh is None or not _meets(fresh, spans))
+                    ):
+                        self._lazy.append((op, pipe, index, spans, strides))
+                        self._fresh = _widen(fresh, spans)
+                        self._node = wild
+                        self._across(op, pipe, index, spans, strides, exact)
+                        return
+                    clash = fresh is not None and _meets(fresh, spans)
+                if self._lazy:
+                    self._flush()
+        order = self.order
+        marks = self._marks
+        known, always = self.known[pipe], self.always[pipe]
+        if order is None:
+            self._pages(op, pipe, index, spans, strides, known, always)
+        elif order.deferred:  # (logged now, checked when the core ends: gmorder.flush)
+            self._across(op, pipe, index, spans, strides, exact)
+            self._pages(op, pipe, index, spans, strides, known, always)
+        elif not _crosses(spans, self.shared):
+            self._pages(op, pipe, index, spans, strides, known, always)
+        else:  # (span by span: the findings in the order they are found)
+            for i, span in enumerate(spans):
+                one = {0: strides[i]} if strides and i in strides else None
+                self._across(op, pipe, index, [span], one, exact)
+                self._pages(op, pipe, index, [span], one, known, always)
+        if node is not None and self._node is node:
+            if (
+                not clash
+                and self._marks == marks
+                and len(node[0]) < MEMO_WIDTH
+                and self._left[0] > 0
+            ):
+                # no finding, no prune, no fresh access's pages: the phase's next
+                # access may skip its page work
+                self._left[0] -= 1
+                child: list = [[], {}, None, node, spans]
+                across = order is not None and _crosses(spans, self.shared)
+                node[0].append((op, pipe, spans, strides, child, across))
+                self._node = child
+            else:
+                self._node = None
+
+    def _phase_memo(self) -> tuple[list, list[int]]:
+        """The phase memo's root and its entries left: the launch's, shared by its
+        blocks, when its cores run one after another (`LaunchOrder.phases`: one at a
+        time, in one thread), else the block's own. A memo entry holds for any block
+        whose checker has the same `always` table and memories shared across cores (its
+        page work depends on nothing else: see `records`)."""
+        phases = None if self.order is None else self.order.phases
+        if phases is None:
+            return [[], {}, _NO_PAGES, None, None], [MEMO_ENTRIES]
+        key = (id(self.always), tuple(sorted(self.shared)))
+        memo = phases.get(key)
+        if memo is None:
+            memo = phases[key] = ([[], {}, _NO_PAGES, None, None], [MEMO_ENTRIES])
+        return memo
+
+    def _across(
+        self,
+        op: Operation,
+        pipe: int,
+        index: int,
+        spans: list[tuple[Any, int, int, bool]],
+        strides: dict[int, tuple[int, int]] | None,
+        exact: bool,
+    ) -> None:
+        """An access's GM spans (exact ones only), and its spans of a local memory
+        another core writes, checked against the other cores (gmorder.py)."""
         order = self.order if exact or self.shared else None
+        if order is None:
+            return
         shared = self.shared
+        i = -1
+        for key, lo, hi, write in spans:
+            i += 1
+            if hi <= lo or not (key.__class__ is not str or (shared and key in shared)):
+                continue
+            across = shared[key] if key.__class__ is str else key
+            if across is key and not exact:
+                continue
+            step = strides.get(i) if strides else None
+            atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
+            entry = (self, op, pipe, index, across, lo, hi, write, atomic, step)
+            if order.deferred:  # checked when the core ends (gmorder.flush)
+                order.log.append(entry)
+            else:
+                order.access(*entry)
+
+    def _pages(
+        self,
+        op: Operation,
+        pipe: int,
+        index: int,
+        spans: list[tuple[Any, int, int, bool]],
+        strides: dict[int, tuple[int, int]] | None,
+        known: list[int],
+        always: tuple[bool, ...],
+    ) -> None:
+        """An access's records in the pages it touches, checked against theirs."""
+        records = self._records
+        summ = self._summ
         i = -1
         for key, lo, hi, write in spans:
             i += 1
             if hi <= lo:
                 continue
             step = strides.get(i) if strides else None
-            if order is not None and (key.__class__ is not str or (shared and key in shared)):
-                # GM (exact spans only), or a local memory another core writes: checked
-                # against the other cores too
-                across = shared[key] if key.__class__ is str else key
-                if across is key and not exact:
-                    across = None
-            else:
-                across = None
-            if across is not None:
-                atomic = write and pipe != _S and self.regs.get("ATOMIC") is not None
-                entry = (self, op, pipe, index, across, lo, hi, write, atomic, step)
-                if order.deferred:  # checked when the core ends (gmorder.flush)
-                    order.log.append(entry)
-                else:
-                    order.access(*entry)
             new = (lo, hi, pipe, index, write, op, step)
             first, last = lo >> PAGE_SHIFT, (hi - 1) >> PAGE_SHIFT
             for page in (first,) if first == last else range(first, last + 1):
@@ -535,6 +793,30 @@ class BlockSanitizer:
                 recs = records.get(at)
                 if recs is None and (not self.pending or (recs := self._unfold(at)) is None):
                     records[at] = [new]
+                    continue
+                # The page's summary (`_summ`), while it is the summary of these records:
+                # no record meets the access's span, or the page holds reads alone, the
+                # access reads and starts past every record's start (so covers none):
+                # nothing races and nothing is dropped, the record is appended.
+                s = summ.get(at)
+                n = len(recs)
+                if s is not None and (s[0] is not recs or s[1] != n):
+                    s = None
+                elif (
+                    s is not None
+                    and n < PRUNE_AT
+                    and (hi <= s[2] or s[4] <= lo or (not write and not s[5] and lo > s[3]))
+                ):
+                    recs.append(new)
+                    s[1] = n + 1
+                    if lo < s[2]:
+                        s[2] = lo
+                    elif lo > s[3]:
+                        s[3] = lo
+                    if hi > s[4]:
+                        s[4] = hi
+                    if write:
+                        s[5] = True
                     continue
                 # The common case without the general scan: nothing on the page races
                 # with this access. Records it does not meet are kept; of those it
@@ -573,21 +855,71 @@ class BlockSanitizer:
                         gone.append(a)
                 else:
                     if gone is None:
-                        if len(recs) < PRUNE_AT:
+                        if n < PRUNE_AT:
                             recs.append(new)
+                            if s is None:
+                                summ[at] = _summary(recs)
+                            else:
+                                s[1] = n + 1
+                                if lo < s[2]:
+                                    s[2] = lo
+                                elif lo > s[3]:
+                                    s[3] = lo
+                                if hi > s[4]:
+                                    s[4] = hi
+                                if write:
+                                    s[5] = True
                             continue
-                    elif len(gone) == len(recs):
+                    elif len(gone) == n:
                         recs.clear()
                         recs.append(new)
+                        if s is not None:  # (the page's list changed in place)
+                            s[1], s[2], s[3], s[4], s[5] = 1, lo, lo, hi, write
                         continue
                     else:
                         for a in gone:
                             recs.remove(a)
                         recs.append(new)
+                        if s is not None:
+                            del summ[at]
                         if len(recs) > PRUNE_AT:
                             records[at] = self._prune(recs)
                         continue
+                if s is not None:
+                    del summ[at]  # (`_page` may change the records in place)
                 self._page(recs, at, new, known, always, key)
+
+    # -- phases: a run of accesses from a block's pages holding no record ----------------
+    @property
+    def records(self) -> dict[tuple[Any, int], list[tuple]]:
+        """The records per (memory key, page), the phase's waiting accesses' made first
+        (`_flush`; the phase ends: whoever reads them may change them)."""
+        if self._node is not None or self._lazy:
+            self._end_phase()
+        return self._records
+
+    @records.setter
+    def records(self, value: dict[tuple[Any, int], list[tuple]]) -> None:
+        self._lazy = []  # (their records would be in the dict this one replaces)
+        self._node = None
+        self._records = value
+
+    def _flush(self) -> None:
+        """Make the records of the accesses whose page work waits. They were made from
+        pages holding none of the block's earlier records, so no record they meet is
+        ordered before them whatever the clocks: `_ZERO` stands for the clocks."""
+        lazy = self._lazy
+        if lazy:
+            self._lazy = []
+            always = self.always
+            for op, pipe, index, spans, strides in lazy:
+                self._pages(op, pipe, index, spans, strides, _ZERO, always[pipe])
+
+    def _end_phase(self) -> None:
+        """The clocks are about to change, or the records are looked at from outside:
+        the phase's accesses from now on are checked as they come."""
+        self._node = None
+        self._flush()
 
     def _unfold(self, at: tuple) -> list | None:
         """The records a batched loop left for page `at` (`pending`), made now."""
@@ -595,7 +927,7 @@ class BlockSanitizer:
         for k, first, pages, units, rows in self.pending:
             m, off = divmod(page - first, pages)
             if k is key and not off and 1 <= m <= units:
-                recs = self.records[at] = [
+                recs = self._records[at] = [
                     (lo + m * db, hi + m * db, pipe, index + m * dv, w, op, step)
                     for lo, hi, pipe, index, dv, db, w, op, step in rows
                 ]
@@ -604,7 +936,7 @@ class BlockSanitizer:
 
     def has_page(self, at: tuple) -> bool:
         """Whether page `at` holds records, made or pending."""
-        if at in self.records:
+        if at in self.records:  # (made now if their page work waits)
             return True
         key, page = at
         for k, first, pages, units, _ in self.pending:
@@ -663,8 +995,9 @@ class BlockSanitizer:
         keep.append(new)
         if len(keep) > PRUNE_AT:
             keep = self._prune(keep)
-        self.records[at] = keep
+        self._records[at] = keep
         if races:
+            self._marks += 1
             # the most telling first: another pipe's access, then the latest one
             races.sort(key=lambda a: (a[2] != pipe, a[3]), reverse=True)
             for a in races:
@@ -695,6 +1028,7 @@ class BlockSanitizer:
     def _prune(self, recs: list[tuple]) -> list[tuple]:
         """Drop the records every pipe that issued work knows complete (many small
         disjoint accesses in one page, e.g. GetValue in a loop)."""
+        self._marks += 1
         active = [p for p, n in enumerate(self.count) if n]
         known, always = self.known, self.always
         return [
@@ -732,7 +1066,10 @@ class BlockSanitizer:
         # The block's page records are done with: dropped now rather than when the
         # launch ends (the launcher keeps each block's context), so they die young
         # instead of piling up for the cyclic GC's full collections.
-        self.records = {}
+        self._records = {}
+        self._lazy = ()  # (the accesses whose page work waits: dropped with the records)
+        self._node = self._root = self._phase_known = None
+        self._summ = {}
         self.pending = []
         if self.order is not None and self.order.deferred:
             self.order.flush()
@@ -1062,11 +1399,14 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
 
         return library
     pipe_no = None if static_pipe is None else PIPE_INDEX[static_pipe]
+    names = [n for _, n in slots]
     extent = _extent_rule(op, comp)
+    rule = getattr(extent, "rule", None)
+    if rule is not None:  # (kept per parameter struct: `_memo`)
+        return _keyed_access(op, f, slots, entries, pipe_no, names, rule, extent.keys)
     count = _count_slot(op, comp) if extent is None else None
     if count is not None:
         return _count_access(op, f, pipe_no, count, [(slots[i][0], w) for i, w in entries])
-    names = [n for _, n in slots]
     exact = extent is not None
 
     def run(e, c, _op=op):
@@ -1093,6 +1433,80 @@ def _access(op: Operation, comp: Any, f: Closure, spec: Any) -> Closure:
         c.san.access(_op, pipe, spans, strides, exact)
 
     return run
+
+
+def _keyed_access(
+    op: Operation,
+    f: Closure,
+    slots: list[tuple[int, str]],
+    entries: list[tuple[int, bool]],
+    pipe_no: int | None,
+    names: list[str],
+    spans: Extent,
+    keys: tuple[int, ...],
+) -> Closure:
+    """`_access`'s bookkeeping for an op whose extent rule is a function of parameter
+    structs (`_keyed`) and (`sized`) its tensors' element sizes alone, generated for its
+    operands: the rule's `_parts` kept as `_memo` keeps them (computed again only when a
+    struct is another object than last time or an element size differs); each tensor's
+    spans at its offset; one call of `access`."""
+    sized = getattr(spans, "sized", False)
+    n = len(slots)
+    unset = object()
+    last: list = [unset] * (len(keys) + (n if sized else 0) + 1)
+    at_parts = len(last) - 1
+    tensors = "[" + ", ".join(f"t{j}" for j in range(n)) + "]"
+
+    def refresh(e: list, ts: list) -> list:
+        for q, k in enumerate(keys):
+            last[q] = e[k]
+        if sized:
+            for j, t in enumerate(ts):
+                last[len(keys) + j] = getattr(t, "itemsize", None)
+        got = last[at_parts] = _parts(spans(e, names, ts))
+        return got
+
+    lines = ["def run(e, c, _op=_op):", "    f(e, c)"]
+    lines += [f"    t{j} = e[{slot}]" for j, (slot, _) in enumerate(slots)]
+    stale = [f"e[{k}] is not last[{q}]" for q, k in enumerate(keys)]
+    if sized:
+        stale += [f"getattr(t{j}, 'itemsize', None) != last[{len(keys) + j}]" for j in range(n)]
+    lines += [
+        f"    if {' or '.join(stale)}:",
+        f"        parts = refresh(e, {tensors})",
+        "    else:",
+        f"        parts = last[{at_parts}]",
+        "    spans = []",
+        "    strides = None",
+    ]
+    for i, w in entries:
+        lines += [
+            f"    if t{i}.__class__ is LocalTensor:",
+            f"        k, b = t{i}.mem_name, t{i}.offset",
+            f"        for lo, nb, _ in parts[{i}]:",
+            f"            spans.append((k, b + lo, b + lo + nb, {w}))",
+            f"    elif t{i}.__class__ is GlobalTensor and t{i}.buf is not None:",
+            f"        k, b = t{i}.buf, t{i}.byte_offset",
+            f"        for lo, nb, gap in parts[{i}]:",
+            "            if gap is not None:  # GM bursts with gaps: exact across cores",
+            "                if strides is None:",
+            "                    strides = {}",
+            "                strides[len(spans)] = gap",
+            f"            spans.append((k, b + lo, b + lo + nb, {w}))",
+        ]
+    pipe = str(pipe_no) if pipe_no is not None else "_copy_pipe(t0, t1)"
+    lines.append(f"    c.san.access(_op, {pipe}, spans, strides, True)")
+    env: dict[str, Any] = {
+        "f": f,
+        "_op": op,
+        "last": last,
+        "refresh": refresh,
+        "LocalTensor": LocalTensor,
+        "GlobalTensor": GlobalTensor,
+        "_copy_pipe": _copy_pipe,
+    }
+    exec(compile("\n".join(lines) + "\n", f"<checker {op.name}>", "exec"), env)  # (made above)
+    return env["run"]
 
 
 SCRATCH_OPERANDS = frozenset({"shared_tmp_buffer", "tmp"})
@@ -1231,7 +1645,9 @@ def _memo(spans: Extent, keys: tuple[int, ...], sized: bool) -> Extent:
     frame slots, a parameter struct each) is another object than last time, or (`sized`)
     a tensor's element size differs: the rules are functions of those alone (a struct
     is an immutable tuple; a loop's LoadData/Mmad/Fixpipe parameters are built once
-    outside it, so the fields are not read again at every call)."""
+    outside it, so the fields are not read again at every call). Its `rule`, `keys`
+    and `sized`: what `_keyed_access` generates an op's bookkeeping from, with this
+    same memo in it."""
     last: list = [None, None, None]
 
     def memo(e, names, tensors):
@@ -1248,6 +1664,7 @@ def _memo(spans: Extent, keys: tuple[int, ...], sized: bool) -> Extent:
         last[0], last[1], last[2] = vals, sizes, got
         return got
 
+    memo.rule, memo.keys, memo.sized = spans, keys, sized  # type: ignore[attr-defined]
     return memo
 
 
