@@ -903,23 +903,12 @@ def _run_phases(p, e, phases, ns) -> None:
                     rows = np.broadcast_to(a[3][lo:hi], (units, hi - lo))
                 pending.append(rows)
             elif kind == "gmw":
-                src = pending.pop()
-                dst = _rows(a[1], a[2], a[3], a[4], units)
-                if type(src) is _Lazy and not a[6][0]:  # computed straight into GM
-                    src.into(dst)
-                else:
-                    dst[...] = src.rows() if type(src) is _Lazy else src
+                _store(a, pending.pop(), _rows(a[1], a[2], a[3], a[4], units))
             else:  # a vector op: its reads pending, the write
-                _, key, idx, dt, mem = a
+                _, key, idx, _, mem = a
                 form = p.forms[idx]
-                n = len(form[3])
-                args = [r.rows() if type(r) is _Lazy else r for r in pending[-n:]]
-                del pending[-n:]
-                args = [r.view(dt) for r in args]
-                if form[7] is not None:  # tensor-scalar: the scalar as the op converts it
-                    args.append(dt.type(e[form[7]]))
-                rows = _Lazy(form[6], args, dt)
-                shadow[key] = rows
+                scalar = None if form[7] is None else e[form[7]]
+                rows = shadow[key] = _vector_rows(a, form, pending, scalar)
                 writes.append((mem, key, rows))
         finals.append(writes)
     unit = len(phases)
@@ -1201,22 +1190,33 @@ def _run_rows(p, scal, phases, ns, move: int, blocks: int, d: int) -> None:
             elif kind == "ubr":  # (`_tiles_only`: a tile of the iteration)
                 pending.append(shadow[a[1]])
             elif kind == "gmw":
-                src = pending.pop()
                 dst = _rows3(a[1], a[2] + move, a[3], a[4], units, blocks, d)
-                if type(src) is _Lazy and not a[6][0]:
-                    src.into(dst)
-                else:
-                    dst[...] = src.rows() if type(src) is _Lazy else src
+                _store(a, pending.pop(), dst)
             else:  # a vector op
-                _, key, idx, dt, _ = a
-                form = p.forms[idx]
-                n = len(form[3])
-                args = [r.rows() if type(r) is _Lazy else r for r in pending[-n:]]
-                del pending[-n:]
-                args = [r.view(dt) for r in args]
-                if form[7] is not None:  # tensor-scalar: the scalar as the op converts it
-                    args.append(dt.type(sc[idx]))
-                shadow[key] = _Lazy(form[6], args, dt)
+                idx = a[2]
+                shadow[a[1]] = _vector_rows(a, p.forms[idx], pending, sc.get(idx))
+
+
+def _store(a, src, dst: np.ndarray) -> None:
+    """A GM write `a` of the batch: `src` (a tile's rows, or a vector op's `_Lazy`,
+    computed straight into GM when `a` needs no copy first) into its rows `dst`."""
+    if type(src) is _Lazy and not a[6][0]:
+        src.into(dst)
+    else:
+        dst[...] = src.rows() if type(src) is _Lazy else src
+
+
+def _vector_rows(a, form, pending: list, scalar) -> _Lazy:
+    """The rows vector op `a` (its `form`) writes: its reads taken off `pending`, viewed
+    as its element type, and (a tensor-scalar op) `scalar` as the op converts it."""
+    dt = a[3]
+    n = len(form[3])
+    args = [r.rows() if type(r) is _Lazy else r for r in pending[-n:]]
+    del pending[-n:]
+    args = [r.view(dt) for r in args]
+    if form[7] is not None:
+        args.append(dt.type(scalar))
+    return _Lazy(form[6], args, dt)
 
 
 def _rows3(buf, start: int, stride: int, n: int, units: int, blocks: int, d: int):
