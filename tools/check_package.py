@@ -72,6 +72,10 @@ def check_wheel(wheel: Path) -> list[str]:
     for needed in ("asc_xdsl/py.typed", "asc_xdsl/__init__.py"):
         if needed not in names:
             problems.append(f"the wheel lacks {needed}")
+    # every type stub of the source tree (what type checkers read of the generated API)
+    for stub in sorted(ROOT.glob("asc_xdsl/**/*.pyi")):
+        if stub.relative_to(ROOT).as_posix() not in names:
+            problems.append(f"the wheel lacks {stub.relative_to(ROOT).as_posix()}")
     return problems
 
 
