@@ -13,8 +13,9 @@
   (DataCopy ND->NZ into L1, LoadData into L0A/L0B, Mmad accumulating in L0C, Fixpipe to
   GM), against `numpy.matmul` of the same data in float32, with the race checker off
   and on: both ratios to numpy and the checker's cost (the median of on / off over
-  alternating pairs), numpy's products on one BLAS thread (OpenBLAS's helpers spin
-  after each product and after each fork, CPU time that lands in the next launch).
+  alternating pairs of serial launches, `workers=1`; then of 2-worker launches, their
+  CPU included), numpy's products on one BLAS thread (OpenBLAS's helpers spin after
+  each product and after each fork, CPU time that lands in the next launch).
 
 Issue 34's budget: the checked 2^24 add within 6x numpy and 1.5x unchecked, the checked
 matmul within 1.3x unchecked.
@@ -272,21 +273,33 @@ def bench_matmul(size: int, blocks: int, repeat: int) -> None:
     # fork), CPU time that lands in whichever launch is timed next
     from asc_xdsl.utils.blas_threads import one_thread
 
-    with one_thread():
+    def pairs_of(workers: int) -> list[tuple[float, float]]:
         # on and off alternating, so that both see the machine's speed of the moment
-        # (it drifts by tens of percent within a minute on a shared VM): the checker's
-        # cost is the median of the pairs' ratios
-        pairs = [
+        # (it drifts by tens of percent within a minute on a shared VM); both with the
+        # same number of block workers (the launcher's own choice may differ between
+        # two launches and flips the figure: forked workers' CPU counts as the launch's)
+        return [
             (
-                _time(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="error")),
-                _time(lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="off")),
+                _time(
+                    lambda: kernel[blocks](
+                        a, b, c, backend="cpu", sanitize="error", workers=workers
+                    )
+                ),
+                _time(
+                    lambda: kernel[blocks](a, b, c, backend="cpu", sanitize="off", workers=workers)
+                ),
             )
             for _ in range(repeat)
         ]
+
+    with one_thread():
+        pairs = pairs_of(1)  # the checker's cost: the serial launch's, on / off
+        forked = pairs_of(2)
         ref = median(lambda: np.matmul(a.astype(np.float32), b.astype(np.float32)))
     on = statistics.median(p[0] for p in pairs)
     off = statistics.median(p[1] for p in pairs)
     cost = statistics.median(p[0] / p[1] for p in pairs)
+    cost2 = statistics.median(p[0] / p[1] for p in forked)
     print(
         f"matmul: {size}x{size}x{size} half -> float, {blocks} blocks, cube path ({CLOCK} time, "
         "one BLAS thread)"
@@ -296,7 +309,10 @@ def bench_matmul(size: int, blocks: int, repeat: int) -> None:
     print(f"numpy.matmul (float32):      {ref * 1e3:9.2f} ms")
     print(f"ratio (checker off):         {off / ref:9.1f}x")
     print(f"ratio (checker on):          {on / ref:9.1f}x")
-    print(f"checker cost (on / off):     {cost:9.2f}x (median of {repeat} alternating pairs)")
+    print(
+        f"checker cost (on / off):     {cost:9.2f}x (median of {repeat} alternating pairs, serial)"
+    )
+    print(f"with 2 block workers:        {cost2:9.2f}x (the same, workers' CPU included)")
 
 
 def measure_add(tile: int, n: int, blocks: int, repeat: int) -> dict:
