@@ -213,6 +213,19 @@ def _summary(recs: list[tuple]) -> list:
     return [recs, len(recs), least, most, end, writes]
 
 
+def _grown(s: list, lo: int, hi: int, write: bool) -> None:
+    """A page's summary (`_summary`) after a record [lo, hi) was appended to its list."""
+    s[1] += 1
+    if lo < s[2]:
+        s[2] = lo
+    elif lo > s[3]:
+        s[3] = lo
+    if hi > s[4]:
+        s[4] = hi
+    if write:
+        s[5] = True
+
+
 def _always(auto_sync: bool) -> tuple[tuple[bool, ...], ...]:
     """`always[p][q]`: pipe q's work is always complete before pipe p's next (in-order
     pipes; with `auto_sync`, the pairs bisheng's auto-sync orders). Made once."""
@@ -808,15 +821,7 @@ class BlockSanitizer:
                     and (hi <= s[2] or s[4] <= lo or (not write and not s[5] and lo > s[3]))
                 ):
                     recs.append(new)
-                    s[1] = n + 1
-                    if lo < s[2]:
-                        s[2] = lo
-                    elif lo > s[3]:
-                        s[3] = lo
-                    if hi > s[4]:
-                        s[4] = hi
-                    if write:
-                        s[5] = True
+                    _grown(s, lo, hi, write)
                     continue
                 # The common case without the general scan: nothing on the page races
                 # with this access. Records it does not meet are kept; of those it
@@ -860,15 +865,7 @@ class BlockSanitizer:
                             if s is None:
                                 summ[at] = _summary(recs)
                             else:
-                                s[1] = n + 1
-                                if lo < s[2]:
-                                    s[2] = lo
-                                elif lo > s[3]:
-                                    s[3] = lo
-                                if hi > s[4]:
-                                    s[4] = hi
-                                if write:
-                                    s[5] = True
+                                _grown(s, lo, hi, write)
                             continue
                     elif len(gone) == n:
                         recs.clear()
@@ -903,6 +900,7 @@ class BlockSanitizer:
         self._lazy = []  # (their records would be in the dict this one replaces)
         self._node = None
         self._records = value
+        self._summ = {}  # (summaries of the replaced pages' lists)
 
     def _flush(self) -> None:
         """Make the records of the accesses whose page work waits. They were made from
