@@ -469,14 +469,18 @@ STUB_NOTE = (
 )
 
 
-def render_functions(namespace: str) -> tuple[str, str]:
-    """The module of the spec functions of `namespace` ("" or "adv") and its stub."""
-    all_forms = _spec_functions()
-    prefix = f"{namespace}." if namespace else ""
-    keys = sorted(
-        k for k in all_forms if k.rpartition(".")[0] == namespace and k not in HAND_WRITTEN
+def _function_keys(namespace: str) -> list[str]:
+    """The spec functions of `namespace` that get a generated def, sorted."""
+    return sorted(
+        k
+        for k in _spec_functions()
+        if k.rpartition(".")[0] == namespace and k not in HAND_WRITTEN
     )
-    where = f"`asc.{prefix}*`" if namespace else "`asc.*`"
+
+
+def _defs(keys: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """The runtime defs of `keys`, their stub declarations and their bindings."""
+    all_forms = _spec_functions()
     body: list[str] = []
     stub: list[str] = []
     bindings: list[str] = []
@@ -488,7 +492,12 @@ def render_functions(namespace: str) -> tuple[str, str]:
         stub += ["", *declared]
         modules = ", ".join(f'"{m}"' for m in _modules_of(key))
         bindings.append(f'_{key.replace(".", "_")} = _bind({name}, "{key}", {modules})')
-    title = f"The kernel-language functions of {where} made from the op specs."
+    return body, stub, bindings
+
+
+def _defs_module(title: str, keys: list[str]) -> tuple[str, list[str]]:
+    """A module of the defs of `keys` (and their bindings); the stub declarations."""
+    body, stub, bindings = _defs(keys)
     names = ", ".join(f'"{k.rpartition(".")[2]}"' for k in keys)
     lines = _header(title)
     lines += _imports(body, ["from asc_xdsl.language.spec_functions import bind as _bind"])
@@ -500,9 +509,82 @@ def render_functions(namespace: str) -> tuple[str, str]:
         *bindings,
     ]
     lines += ["", f"__all__ = [{names}]", ""]
-    stub_lines = [*_header(f"{title}\n\n{STUB_NOTE}"), *_stub_imports(stub), *stub]
-    stub_lines += ["", f"__all__ = [{names}]", ""]
-    return "\n".join(lines), "\n".join(stub_lines)
+    return "\n".join(lines), stub
+
+
+def _stub_module(title: str, keys: list[str], stub: list[str]) -> str:
+    names = ", ".join(f'"{k.rpartition(".")[2]}"' for k in keys)
+    lines = [*_header(f"{title}\n\n{STUB_NOTE}"), *_stub_imports(stub), *stub]
+    return "\n".join([*lines, "", f"__all__ = [{names}]", ""])
+
+
+def render_functions(namespace: str) -> tuple[str, str]:
+    """The module of the spec functions of `namespace` ("" or "adv") and its stub."""
+    keys = _function_keys(namespace)
+    where = f"`asc.{namespace}.*`" if namespace else "`asc.*`"
+    title = f"The kernel-language functions of {where} made from the op specs."
+    module, stub = _defs_module(title, keys)
+    return module, _stub_module(title, keys, stub)
+
+
+LAZY_GROUPS_NOTE = (
+    "Each op family's defs are a module of this package (`_vector.py`, ...), loaded when\n"
+    "a kernel first names one of them (the module `__getattr__` below): a vector add\n"
+    "loads the vector and data-copy defs, not the other families' (docs/performance.md,\n"
+    '"Default cold start").'
+)
+
+
+def render_function_groups(namespace: str) -> dict[Path, str]:
+    """The package of the spec functions of `namespace`, one module per op family (the
+    family that states the function's first spec) loaded on first use, and the package's
+    stub with every declaration."""
+    keys = _function_keys(namespace)
+    where = f"`asc.{namespace}.*`" if namespace else "`asc.*`"
+    title = f"The kernel-language functions of {where} made from the op specs."
+    groups: dict[str, list[str]] = {}
+    for key in keys:
+        groups.setdefault(_modules_of(key)[0], []).append(key)
+    space = "adv" if namespace else "basic"
+    package = ROOT / "asc_xdsl" / "language" / space / "_spec_api"
+    files = {
+        package / f"_{group}.py": _defs_module(
+            f"The functions of {where} whose ops the `{group}` family states.", members
+        )[0]
+        for group, members in sorted(groups.items())
+    }
+    stub = _defs(keys)[1]  # (one stub, in the names' order)
+    where_of = ", ".join(
+        f'"{k.rpartition(".")[2]}": "_{_modules_of(k)[0]}"' for k in keys
+    )
+    names = ", ".join(f'"{k.rpartition(".")[2]}"' for k in keys)
+    init = [
+        *_header(f"{title}\n\n{LAZY_GROUPS_NOTE}"),
+        "import importlib",
+        "",
+        f"_MODULE_OF = {{{where_of}}}",
+        '"""Each function\'s module in this package."""',
+        "",
+        f"__all__ = [{names}]",
+        "",
+        "",
+        "def __getattr__(name: str) -> object:",
+        "    module = _MODULE_OF.get(name)",
+        "    if module is None:",
+        '        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")',
+        '    defs = importlib.import_module(f"{__name__}.{module}")',
+        "    # (kept here: the next lookup of any of the module's names skips this)",
+        "    globals().update({n: getattr(defs, n) for n in defs.__all__})",
+        "    return getattr(defs, name)",
+        "",
+        "",
+        "def __dir__() -> list[str]:",
+        "    return sorted({*globals(), *__all__})",
+        "",
+    ]
+    files[package / "__init__.py"] = "\n".join(init)
+    files[package / "__init__.pyi"] = _stub_module(title, keys, stub)
+    return files
 
 
 def _member_namespaces() -> list[str]:
@@ -1009,13 +1091,13 @@ def outputs() -> dict[Path, str]:
     """Each generated file and its text."""
     lang = ROOT / "asc_xdsl" / "language"
     with_stubs = {
-        lang / "basic" / "_spec_api.py": render_functions(""),
         lang / "adv" / "_spec_api.py": render_functions("adv"),
         lang / "_spec_methods.py": render_methods(),
     }
     files = {
         **{path: runtime for path, (runtime, _) in with_stubs.items()},
         **{path.with_suffix(".pyi"): stub for path, (_, stub) in with_stubs.items()},
+        **render_function_groups(""),
         lang / "core" / "_struct_api.py": render_structs(),
         **op_stubs(),
         lang / "adv" / "matmul.py": render_presets(),

@@ -256,85 +256,120 @@ def _plan(op_def: OpDef) -> Callable[[Operation], None] | None:
     result_split = _segments(op_def.results, AttrSizedResultSegments, op_def)
     if operand_split is None or result_split is None:
         return None
-    slow = OpDef.verify.__get__(op_def)
-    operand_constrs = tuple(d.constr for _, d in op_def.operands)
-    result_constrs = tuple(d.constr for _, d in op_def.results)
-    # Ops whose operands and results are all single (most): check them by position.
-    n_operands, n_results = len(operand_constrs), len(result_constrs)
-    sized = any(isinstance(o, AttrSizedSegments) for o in op_def.options)
-    operand_checks = None if sized else _fixed_checks(op_def.operands)
-    result_checks = None if sized else _fixed_checks(op_def.results)
-    fixed_regions = not any(
-        isinstance(o, AttrSizedRegionSegments | AttrSizedSuccessorSegments) for o in op_def.options
-    ) and not any(isinstance(d, VariadicDef) for _, d in [*op_def.regions, *op_def.successors])
-    n_regions, n_successors = len(op_def.regions), len(op_def.successors)
-    props = tuple(
-        (name, d.constr, isinstance(d, OptPropertyDef)) for name, d in op_def.properties.items()
-    )
-    prop_names = frozenset(op_def.properties)
-    attrs = tuple(
-        (name, d.constr, isinstance(d, OptAttributeDef)) for name, d in op_def.attributes.items()
-    )
-    traits = tuple(_fast_trait(t) for t in op_def.traits)
+    return _Plan(op_def, operand_split, result_split)
 
-    def check_values(constrs, split, op, values, ctx) -> None:
+
+class _Plan:
+    """The fast verifier of one `OpDef` (`_plan`): an object, not closures, since a
+    kernel's first compile makes one per op class it verifies (its fields are what the
+    closures' cells were, one container each)."""
+
+    __slots__ = (
+        "attrs",
+        "fixed_regions",
+        "memoizable",
+        "n_operands",
+        "n_regions",
+        "n_results",
+        "n_successors",
+        "op_def",
+        "operand_checks",
+        "operand_constrs",
+        "operand_split",
+        "prop_names",
+        "props",
+        "result_checks",
+        "result_constrs",
+        "result_split",
+        "slow",
+        "traits",
+    )
+
+    def __init__(self, op_def: OpDef, operand_split: Any, result_split: Any):
+        self.op_def = op_def
+        self.operand_split, self.result_split = operand_split, result_split
+        self.slow = OpDef.verify.__get__(op_def)
+        self.operand_constrs = tuple(d.constr for _, d in op_def.operands)
+        self.result_constrs = tuple(d.constr for _, d in op_def.results)
+        # Ops whose operands and results are all single (most): check them by position.
+        self.n_operands, self.n_results = len(self.operand_constrs), len(self.result_constrs)
+        sized = any(isinstance(o, AttrSizedSegments) for o in op_def.options)
+        self.operand_checks = None if sized else _fixed_checks(op_def.operands)
+        self.result_checks = None if sized else _fixed_checks(op_def.results)
+        self.fixed_regions = not any(
+            isinstance(o, AttrSizedRegionSegments | AttrSizedSuccessorSegments)
+            for o in op_def.options
+        ) and not any(isinstance(d, VariadicDef) for _, d in [*op_def.regions, *op_def.successors])
+        self.n_regions, self.n_successors = len(op_def.regions), len(op_def.successors)
+        self.props = tuple(
+            (name, d.constr, isinstance(d, OptPropertyDef))
+            for name, d in op_def.properties.items()
+        )
+        self.prop_names = frozenset(op_def.properties)
+        self.attrs = tuple(
+            (name, d.constr, isinstance(d, OptAttributeDef))
+            for name, d in op_def.attributes.items()
+        )
+        self.traits = tuple(_fast_trait(t) for t in op_def.traits)
+        self.memoizable = self.fixed_regions and not self.n_regions and not self.n_successors
+
+    @staticmethod
+    def _check_values(constrs, split, op, values, ctx) -> None:
         sizes = split(op, len(values))
         at = 0
         for constr, size in zip(constrs, sizes, strict=True):
             constr.verify(tuple(v.type for v in values[at : at + size]), ctx)
             at += size
 
-    def check(op: Operation) -> None:
+    def check(self, op: Operation) -> None:
         ctx = new_context()
         operands, results = op._operands, op.results  # (the tuple behind op.operands)
-        if operand_checks is not None and len(operands) == n_operands:
-            for i, constr in operand_checks:
+        checks = self.operand_checks
+        if checks is not None and len(operands) == self.n_operands:
+            for i, constr in checks:
                 constr.verify(_item(operands, i).type, ctx)
         else:
-            check_values(operand_constrs, operand_split, op, operands, ctx)
-        if result_checks is not None and len(results) == n_results:
-            for i, constr in result_checks:
+            self._check_values(self.operand_constrs, self.operand_split, op, operands, ctx)
+        checks = self.result_checks
+        if checks is not None and len(results) == self.n_results:
+            for i, constr in checks:
                 constr.verify(_item(results, i).type, ctx)
         else:
-            check_values(result_constrs, result_split, op, results, ctx)
-        if fixed_regions:
-            if len(op._successors) != n_successors or len(op.regions) != n_regions:
+            self._check_values(self.result_constrs, self.result_split, op, results, ctx)
+        if self.fixed_regions:
+            if len(op._successors) != self.n_successors or len(op.regions) != self.n_regions:
                 raise VerifyException("arity")
-            if n_regions:
-                irdl_op_verify_regions(op, op_def, ctx)
+            if self.n_regions:
+                irdl_op_verify_regions(op, self.op_def, ctx)
         else:
-            irdl_op_verify_regions(op, op_def, ctx)
-            verify_variadic_size(op, op_def, VarIRConstruct.SUCCESSOR)
-        _check_attributes(props, op.properties, ctx)
-        if not prop_names.issuperset(op.properties):
+            irdl_op_verify_regions(op, self.op_def, ctx)
+            verify_variadic_size(op, self.op_def, VarIRConstruct.SUCCESSOR)
+        _check_attributes(self.props, op.properties, ctx)
+        if not self.prop_names.issuperset(op.properties):
             raise VerifyException("property")
-        _check_attributes(attrs, op.attributes, ctx)
+        _check_attributes(self.attrs, op.attributes, ctx)
 
-    memoizable = fixed_regions and not n_regions and not n_successors
-
-    def verify(op: Operation) -> None:
+    def __call__(self, op: Operation) -> None:
         verdicts = _VERDICTS[0]
-        if memoizable and verdicts is not None:
+        if self.memoizable and verdicts is not None:
             # `check`'s verdict is a function of the op's class, its operand and result
             # types and its properties and attributes: asked once per such set.
-            key = _signature(op_def, op)
+            key = _signature(self.op_def, op)
             if key not in verdicts:
                 try:
-                    check(op)
+                    self.check(op)
                 except VerifyException:
-                    slow(op)  # IRDL's own message (and IRDL's word if it accepts the op)
+                    self.slow(op)  # IRDL's own message (and IRDL's word if it accepts the op)
                     return
-                verdicts[key] = _kept(op_def, op)
+                verdicts[key] = _kept(self.op_def, op)
         else:
             try:
-                check(op)
+                self.check(op)
             except VerifyException:
-                slow(op)
+                self.slow(op)
                 return
-        for trait in traits:
+        for trait in self.traits:
             trait.verify(op)
-
-    return verify
 
 
 def _signature(tag: object, op: Operation) -> tuple[int, ...]:

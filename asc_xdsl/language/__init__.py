@@ -7,9 +7,9 @@
 - `reg`: the Reg layer of Ascend 950 (`asc.reg.*`, `@asc.vf`);
 - `simt`: SIMT vector functions of Ascend 950 (`@asc.simt.vf`, `asc.simt.*`).
 
-`adv`, `reg`, `simt`, `vf`, `vec_scope`, the AIPP records (`AippParams`, ...) and the enums load when
-first named (a module `__getattr__`): a kernel that uses none does not pay for their classes at
-start-up.
+`adv`, `reg`, `simt`, `vf`, `vec_scope`, the AIPP records (`AippParams`, ...), the enums and
+the spec functions (by op family: `asc.add` loads the vector family's defs) load when first
+named (a module `__getattr__`): a kernel that uses none does not pay for them at start-up.
 
 Each function or method builds IR into the kernel being compiled through the builder
 interface of `builder/` (`KernelBuilder`, which the frontend's code generator
@@ -21,7 +21,6 @@ raises `JitOnlyError`, as pyasc's `require_jit` does. Names and signatures follo
 from typing import TYPE_CHECKING
 
 from asc_xdsl.language import basic, core, fwk
-from asc_xdsl.language.basic import *  # noqa: F403
 from asc_xdsl.language.basic import __all__ as _basic_all
 from asc_xdsl.language.core import __all__ as _core_all
 from asc_xdsl.language.fwk import *  # noqa: F403
@@ -50,10 +49,13 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from asc_xdsl.language import adv, reg, simt
+    from asc_xdsl.language.basic import *  # noqa: F403
     from asc_xdsl.language.core import *  # noqa: F403
     from asc_xdsl.language.reg import vec_scope, vf
 else:
-    # core's names but those it loads on first use (`core._LAZY`: the AIPP records, enums)
+    # basic's and core's names but those they load on first use (`basic._LAZY`: the spec
+    # functions, by family; `core._LAZY`: the AIPP records, enums)
+    globals().update({name: getattr(basic, name) for name in _basic_all if name not in basic._LAZY})
     globals().update({name: getattr(core, name) for name in _core_all if name not in core._LAZY})
     _LAZY = {
         "adv": "asc_xdsl.language.adv",
@@ -61,13 +63,15 @@ else:
         "simt": "asc_xdsl.language.simt",
     }
     _REG_NAMES = frozenset({"vf", "vec_scope"})  # names of `reg` at the top level
-    _LAZY_NAMES = frozenset({*_LAZY, *_REG_NAMES, *core._LAZY})
+    _LAZY_NAMES = frozenset({*_LAZY, *_REG_NAMES, *basic._LAZY, *core._LAZY})
     """The names of `__all__` loaded when first asked for (`asc_xdsl` leaves them too)."""
 
     def __getattr__(name: str) -> object:
         # `adv` (Matmul, tiling structs, the advanced math APIs) and `reg` (the Reg layer
         # and `@asc.vf`) load when a kernel names them: a kernel without them does not
         # pay for their classes at start-up; so do core's AIPP records and enums.
+        if name in basic._LAZY:
+            return getattr(basic, name)
         if name in core._LAZY:
             return getattr(core, name)
         if name in _LAZY or name in _REG_NAMES:
