@@ -130,7 +130,8 @@ class _Rule(FrozenRecord, AttrConstraint):
     _COMPARE = ("expected",)
 
     def __init__(self, expected: str, check: Callable[[Attribute], bool]) -> None:
-        self.__dict__.update(expected=expected, check=check)
+        _set(self, "expected", expected)
+        _set(self, "check", check)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not self.check(attr):
@@ -304,7 +305,8 @@ class _TensorRule(FrozenRecord, AttrConstraint):
     _FIELDS = ("where", "var")
 
     def __init__(self, where: str, var: str | None) -> None:
-        self.__dict__.update(where=where, var=var)
+        _set(self, "where", where)
+        _set(self, "var", var)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         if not isinstance(attr, _TENSOR_CLASSES[self.where]):
@@ -322,7 +324,7 @@ class _ElementScalarRule(FrozenRecord, AttrConstraint):
     _FIELDS = ("var",)
 
     def __init__(self, var: str) -> None:
-        self.__dict__.update(var=var)
+        _set(self, "var", var)
 
     def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
         # (complex<f16> / complex<f32>: the scalar of a complex tensor's or register's
@@ -588,17 +590,15 @@ class Operand(FrozenRecord):
         const: bool = False,
         keyword_only: bool = False,
     ) -> None:
-        self.__dict__.update(
-            name=name,
-            type=type,
-            effect=effect,
-            py=py,
-            arity=arity,
-            array=array,
-            default=default,
-            const=const,
-            keyword_only=keyword_only,
-        )
+        _set(self, "name", name)
+        _set(self, "type", type)
+        _set(self, "effect", effect)
+        _set(self, "py", py)
+        _set(self, "arity", arity)
+        _set(self, "array", array)
+        _set(self, "default", default)
+        _set(self, "const", const)
+        _set(self, "keyword_only", keyword_only)
 
     @functools.cached_property  # (read for every argument of every call)
     def py_name(self) -> str:
@@ -639,15 +639,13 @@ class Prop(FrozenRecord):
     ) -> None:
         if kind is None:
             kind = PropKind.ENUM if enum else PropKind.UNIT
-        self.__dict__.update(
-            name=name,
-            enum=enum,
-            py=py,
-            default=default,
-            kind=kind,
-            int_type=int_type,
-            optional=optional,
-        )
+        _set(self, "name", name)
+        _set(self, "enum", enum)
+        _set(self, "py", py)
+        _set(self, "default", default)
+        _set(self, "kind", kind)
+        _set(self, "int_type", int_type)
+        _set(self, "optional", optional)
         if (kind is PropKind.ENUM) != (enum is not None):
             raise ValueError(f"property {name}: an enum property needs its enum")
 
@@ -777,27 +775,25 @@ class OpSpec(FrozenRecord):
     ) -> None:
         if lowered_by is not None:  # (the printer refuses it, naming the pass)
             emit = EmitKind.CUSTOM
-        self.__dict__.update(
-            mnemonic=mnemonic,
-            api=api,
-            operands=operands,
-            props=props,
-            results=results,
-            emit=emit,
-            template=template,
-            call=call,
-            dtypes=_EMPTY if dtypes is None else dtypes,
-            pipe=pipe,
-            py=py,
-            py_params=py_params,
-            sim=sim,
-            doc=doc,
-            format=format,
-            dialect=dialect,
-            views=views,
-            example=_EMPTY if example is None else example,
-            lowered_by=lowered_by,
-        )
+        _set(self, "mnemonic", mnemonic)
+        _set(self, "api", api)
+        _set(self, "operands", operands)
+        _set(self, "props", props)
+        _set(self, "results", results)
+        _set(self, "emit", emit)
+        _set(self, "template", template)
+        _set(self, "call", call)
+        _set(self, "dtypes", _EMPTY if dtypes is None else dtypes)
+        _set(self, "pipe", pipe)
+        _set(self, "py", py)
+        _set(self, "py_params", py_params)
+        _set(self, "sim", sim)
+        _set(self, "doc", doc)
+        _set(self, "format", format)
+        _set(self, "dialect", dialect)
+        _set(self, "views", views)
+        _set(self, "example", _EMPTY if example is None else example)
+        _set(self, "lowered_by", lowered_by)
 
     @property
     def name(self) -> str:
