@@ -59,7 +59,9 @@ class SpecFunction:
 
 
 class _Forms(Sequence[inspect.Signature]):
-    """`fn.forms` of a generated def: its spec function's forms, made when first read."""
+    """`fn.forms` of a generated def: its spec function's forms, made when first read.
+    A method's (`self` first) is also its def's `__wrapped__`: `inspect.signature`
+    reads its `__signature__`, the first form."""
 
     __slots__ = ("_fn", "_method")
 
@@ -79,19 +81,9 @@ class _Forms(Sequence[inspect.Signature]):
     def __repr__(self) -> str:
         return repr(self._all())
 
-
-class _MethodSignature:
-    """What a generated method's `__wrapped__` is: `inspect.signature` reads this
-    `__signature__`, the first form with `self` first, made when first asked."""
-
-    __slots__ = ("_fn",)
-
-    def __init__(self, fn: SpecFunction):
-        self._fn = fn
-
     @property
     def __signature__(self) -> inspect.Signature:
-        return _with_self(self._fn.forms[0])
+        return self[0]
 
 
 def bind(fn: Callable[..., Any], key: str, *modules: str) -> SpecFunction:
@@ -109,8 +101,7 @@ def bind_method(fn: Callable[..., Any], key: str, *modules: str) -> SpecFunction
     """`bind` for a generated method (`LocalTensor.get_size`): its forms have `self`,
     the op's first operand, first."""
     spec = SpecFunction(key, modules)
-    fn.__wrapped__ = _MethodSignature(spec)  # type: ignore[attr-defined]
-    fn.forms = _Forms(spec, method=True)  # type: ignore[attr-defined]
+    fn.forms = fn.__wrapped__ = _Forms(spec, method=True)  # type: ignore[attr-defined]
     fn._spec = spec  # type: ignore[attr-defined]
     return spec
 
