@@ -472,9 +472,7 @@ STUB_NOTE = (
 def _function_keys(namespace: str) -> list[str]:
     """The spec functions of `namespace` that get a generated def, sorted."""
     return sorted(
-        k
-        for k in _spec_functions()
-        if k.rpartition(".")[0] == namespace and k not in HAND_WRITTEN
+        k for k in _spec_functions() if k.rpartition(".")[0] == namespace and k not in HAND_WRITTEN
     )
 
 
@@ -554,9 +552,7 @@ def render_function_groups(namespace: str) -> dict[Path, str]:
         for group, members in sorted(groups.items())
     }
     stub = _defs(keys)[1]  # (one stub, in the names' order)
-    where_of = ", ".join(
-        f'"{k.rpartition(".")[2]}": "_{_modules_of(k)[0]}"' for k in keys
-    )
+    where_of = ", ".join(f'"{k.rpartition(".")[2]}": "_{_modules_of(k)[0]}"' for k in keys)
     names = ", ".join(f'"{k.rpartition(".")[2]}"' for k in keys)
     init = [
         *_header(f"{title}\n\n{LAZY_GROUPS_NOTE}"),

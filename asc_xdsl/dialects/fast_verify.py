@@ -302,8 +302,7 @@ class _Plan:
         ) and not any(isinstance(d, VariadicDef) for _, d in [*op_def.regions, *op_def.successors])
         self.n_regions, self.n_successors = len(op_def.regions), len(op_def.successors)
         self.props = tuple(
-            (name, d.constr, isinstance(d, OptPropertyDef))
-            for name, d in op_def.properties.items()
+            (name, d.constr, isinstance(d, OptPropertyDef)) for name, d in op_def.properties.items()
         )
         self.prop_names = frozenset(op_def.properties)
         self.attrs = tuple(
