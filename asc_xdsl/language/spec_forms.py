@@ -477,10 +477,11 @@ def spec_functions(families: Sequence[Any], only: str | None = None) -> dict[str
     the one of that name; a kernel's first call of a function makes only it)."""
     by_name: dict[str, list[tuple[Any, Callable[[], type]]]] = {}
     for family in families:
-        for class_name, entry in family.entries.items():
-            if entry.spec.py and (only is None or entry.spec.py == only):
+        entries = family.entries.values() if only is None else family.named(only)
+        for entry in entries:
+            if entry.spec.py:
                 by_name.setdefault(entry.spec.py, []).append(
-                    (entry.spec, (lambda f=family, c=class_name: f.get(c)))
+                    (entry.spec, (lambda f=family, c=entry.class_name: f.get(c)))
                 )
     # The count (L2) form first: it is the common call and has the fewest arguments.
     order = {"_l2": 0, "_l0": 1, "_l1": 2, "_l3": 3}

@@ -214,13 +214,17 @@ def _children() -> dict[int, str]:
     pid = os.getpid()
     kids: dict[int, str] = {}
     for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as f:
-            for kid in map(int, f.read().split()):
-                try:
-                    with open(f"/proc/{kid}/stat") as g:
-                        kids[kid] = g.read().rsplit(")", 1)[1].split()[0]
-                except FileNotFoundError:  # reaped meanwhile
-                    pass
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                listed = f.read()
+        except FileNotFoundError:  # the thread ended meanwhile (a pool's, a BLAS one)
+            continue
+        for kid in map(int, listed.split()):
+            try:
+                with open(f"/proc/{kid}/stat") as g:
+                    kids[kid] = g.read().rsplit(")", 1)[1].split()[0]
+            except FileNotFoundError:  # reaped meanwhile
+                pass
     return kids
 
 

@@ -71,9 +71,9 @@ def find_class(class_name: str) -> type[SpecOp] | None:
     module = CLASS_MODULES.get(class_name)
     if module is not None:
         family = importlib.import_module(f"asc_xdsl.dialects.ascendc.{module}").FAMILY
-        if class_name in family.entries:
+        if family.has(class_name):
             return family.get(class_name)
     for f in families():
-        if class_name in f.entries:
+        if f.has(class_name):
             return f.get(class_name)
     return None

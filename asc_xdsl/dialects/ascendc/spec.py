@@ -1873,6 +1873,31 @@ class _Entry(Record):
 
 
 _BY_OP_NAME: dict[str, _Entry] = {}
+_DEFERRING: list[OpFamily] = []
+"""The families that have tables of specs not all stated yet (`OpFamily.defer`)."""
+
+
+class _Table:
+    """Rows of specs a family states on first use (`OpFamily.defer`): `names(row)` gives
+    a row's class names, op names and Python name without stating it; `state(row)`
+    states its specs. `done` is a bit per stated row; `rank` the first row's place in
+    the family's statement order."""
+
+    __slots__ = ("done", "names", "rank", "rows", "state")
+
+    def __init__(
+        self, rows: Sequence[Any], names: Callable[[Any], _RowNames], state: Any, rank: int
+    ):
+        self.rows, self.names, self.state, self.rank = rows, names, state, rank
+        self.done = 0
+
+
+_RowNames = tuple[tuple[str, ...], tuple[str, ...], "str | None"]
+"""A deferred row's class names, op names (`ascendc.` omitted) and Python name."""
+
+_RANK_STEP = 1 << 8
+"""Ranks of entries: one step per statement (an `add`, or a deferred row), the specs a
+row states numbered within it."""
 
 
 class OpFamily:
@@ -1886,11 +1911,35 @@ class OpFamily:
         FAMILY = OpFamily(__name__)
         FAMILY.add("AddL2Op", OpSpec(...))
         __getattr__ = FAMILY.module_getattr
+
+    A table of similar APIs can be stated row by row on first use (`defer`): a row's
+    specs are made when one of its classes, ops or its Python function is first asked
+    for, or when `entries` (every spec) is read. `entries` lists the specs in statement
+    order whatever was stated first.
     """
 
     def __init__(self, module: str):
         self.module = module
-        self.entries: dict[str, _Entry] = {}
+        self._entries: dict[str, _Entry] = {}
+        self._tables: list[_Table] = []
+        self._rank: dict[str, int] = {}
+        self._next = 0  # (the next statement's rank)
+        self._stating = -1  # (the rank of the row being stated; -1: none)
+        self._declared: _RowNames | None = None
+        self._in_order = True
+
+    @property
+    def entries(self) -> dict[str, _Entry]:
+        """Every spec of the family by class name, in statement order (states the
+        deferred rows)."""
+        for table in self._tables:
+            for i in range(len(table.rows)):
+                self._state_row(table, i)
+        if not self._in_order:
+            rank = self._rank
+            self._entries = dict(sorted(self._entries.items(), key=lambda kv: rank[kv[0]]))
+            self._in_order = True
+        return self._entries
 
     def add(
         self,
@@ -1904,14 +1953,90 @@ class OpFamily:
         it is made."""
         if spec.name in _BY_OP_NAME:
             raise ValueError(f"op {spec.name} is specified twice")
-        if class_name in self.entries:
+        if class_name in self._entries:
             raise ValueError(f"{self.module}: class {class_name} is specified twice")
+        declared = self._declared
+        if self._stating >= 0:
+            if (
+                declared is None
+                or class_name not in declared[0]
+                or spec.mnemonic not in declared[1]
+            ):
+                raise ValueError(
+                    f"{self.module}: a deferred row states {class_name} ({spec.name}), which "
+                    f"its names do not list ({declared})"
+                )
+            rank = self._stating
+            self._stating += 1
+        else:
+            rank = self._next * _RANK_STEP
+            self._next += 1
         entry = _Entry(class_name, spec, base, self.module, attrs=attrs)
-        self.entries[class_name] = entry
+        self._entries[class_name] = entry
+        self._rank[class_name] = rank
         _BY_OP_NAME[spec.name] = entry
 
+    def defer(self, rows: Sequence[Any], names: Callable[[Any], _RowNames], state: Any) -> None:
+        """State the specs of each of `rows` (`state(row)`) when first asked for:
+        `names(row)` lists what `state(row)` states (checked when it runs)."""
+        if not rows:
+            return
+        self._tables.append(_Table(rows, names, state, self._next))
+        self._next += len(rows)
+        if len(self._tables) == 1:
+            _DEFERRING.append(self)
+
+    def _state_row(self, table: _Table, i: int) -> None:
+        bit = 1 << i
+        if table.done & bit:
+            return
+        table.done |= bit
+        row = table.rows[i]
+        outer = self._stating, self._declared  # (a row may ask for another's specs)
+        self._declared = names = table.names(row)
+        self._stating = (table.rank + i) * _RANK_STEP
+        try:
+            table.state(row)
+        finally:
+            self._stating, self._declared = outer
+        self._in_order = False
+        missing = [c for c in names[0] if c not in self._entries]
+        if missing:
+            raise ValueError(f"{self.module}: a deferred row does not state {missing}")
+
+    def _find(self, index: int, name: str | None) -> None:
+        """State the deferred rows whose `names(row)[index]` has (index 2: is) `name`."""
+        for table in self._tables:
+            for i, row in enumerate(table.rows):
+                if not table.done & (1 << i):
+                    found = table.names(row)[index]
+                    if found == name if index == 2 else name in found:
+                        self._state_row(table, i)
+
+    def _entry(self, class_name: str) -> _Entry | None:
+        entry = self._entries.get(class_name)
+        if entry is None and self._tables:
+            self._find(0, class_name)
+            entry = self._entries.get(class_name)
+        return entry
+
+    def has(self, class_name: str) -> bool:
+        return self._entry(class_name) is not None
+
+    def named(self, py: str) -> list[_Entry]:
+        """The specs whose Python name is `py`, in statement order (states the deferred
+        rows of that name only)."""
+        if self._tables:
+            self._find(2, py)
+        rank = self._rank
+        found = [(rank[c], e) for c, e in self._entries.items() if e.spec.py == py]
+        return [e for _, e in sorted(found, key=lambda re: re[0])]
+
     def get(self, class_name: str) -> type[SpecOp]:
-        return _materialize(self.entries[class_name])
+        entry = self._entry(class_name)
+        if entry is None:
+            raise KeyError(class_name)
+        return _materialize(entry)
 
     def classes(self) -> list[type[SpecOp]]:
         return [_materialize(e) for e in self.entries.values()]
@@ -1920,7 +2045,7 @@ class OpFamily:
         return [e.spec for e in self.entries.values()]
 
     def module_getattr(self, name: str) -> type[SpecOp]:
-        entry = self.entries.get(name)
+        entry = self._entry(name)
         if entry is None:
             raise AttributeError(f"module {self.module!r} has no attribute {name!r}")
         return _materialize(entry)
@@ -1945,6 +2070,11 @@ def spec_op_class(op_name: str) -> type[SpecOp] | None:
     `asc_xdsl.dialects.ascendc.families`.
     """
     entry = _BY_OP_NAME.get(op_name)
+    if entry is None and _DEFERRING:
+        mnemonic = op_name.partition(".")[2]
+        for family in _DEFERRING:
+            family._find(1, mnemonic)
+        entry = _BY_OP_NAME.get(op_name)
     return None if entry is None else _materialize(entry)
 
 

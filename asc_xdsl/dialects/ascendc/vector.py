@@ -9,7 +9,8 @@ Each Ascend C vector API comes in up to four forms, like pyasc's TableGen multic
 * L3 -- `dst = src0 op src1` (C++ operators on LocalTensor).
 
 The family functions below build one spec per form; the dtypes each API supports on
-Atlas A2/A3 come from docs/ascendc_semantics.md section 3.
+Atlas A2/A3 come from docs/ascendc_semantics.md section 3. Each table's rows are stated
+when first asked for (`OpFamily.defer`): a kernel names a few of the module's ~115 specs.
 """
 
 from __future__ import annotations
@@ -164,6 +165,26 @@ def _define_all(class_prefix: str, forms: list[tuple[str, OpSpec]], base: type[S
         FAMILY.add(f"{class_prefix}{suffix}", spec, base)
 
 
+def _level_names(
+    prefix: str, mnemonic: str, levels: str, py: str
+) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """The names `_forms(mnemonic, ..., levels=levels)` states under `prefix`: what a
+    deferred row lists (`OpFamily.defer`; its specs are made when one is first asked for:
+    a kernel uses a few of this module's ~115)."""
+    return (
+        tuple(f"{prefix}L{n}Op" for n in levels),
+        tuple(f"{mnemonic}_l{n}" for n in levels),
+        py,
+    )
+
+
+def _mask_names_950(row: tuple) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    prefix, mnemonic = row[0], row[1]
+    tensor_first = _level_names(prefix, mnemonic, "01", mnemonic)
+    scalar_first = _level_names(f"{prefix}ScalarFirst", f"{mnemonic}_scalar_first", "01", mnemonic)
+    return tensor_first[0] + scalar_first[0], tensor_first[1] + scalar_first[1], mnemonic
+
+
 # ---------------------------------------------------------------------------
 # Binary: dst = src0 op src1
 # ---------------------------------------------------------------------------
@@ -197,22 +218,32 @@ BINARY_TABLE: tuple[tuple[str, str, str, tuple[str, ...] | None, str, str | None
     ("FusedExpSub", "fused_exp_sub", "FusedExpSub", FLOAT_DTYPES, "2", None, "fused_exp_sub"),
     ("Prelu", "prelu", "Prelu", FLOAT_DTYPES, "2", None, "prelu"),
 )
-for _cls, _m, _api, _dt, _lv, _l3, _py in BINARY_TABLE:
+
+
+def _binary(row: tuple) -> None:
+    prefix, mnemonic, api, dtypes, levels, l3, py = row
     _define_all(
-        _cls,
+        prefix,
         _forms(
-            _m,
-            _api,
+            mnemonic,
+            api,
             _BIN,
             Operand("repeat_params", _BINARY_PARAMS),
-            levels=_lv,
-            dtypes=_dt,
+            levels=levels,
+            dtypes=dtypes,
             template=("T", "isSetMask"),
-            l3_operator=_l3,
-            py=_py,
-            sim=f"binary:{_m}",
+            l3_operator=l3,
+            py=py,
+            sim=f"binary:{mnemonic}",
         ),
     )
+
+
+FAMILY.defer(
+    BINARY_TABLE,
+    lambda r: _level_names(r[0], r[1], r[4] if r[5] else r[4].replace("3", ""), r[6]),
+    _binary,
+)
 
 
 class _AddDeqReluOp(PairCheckedOp):
@@ -222,26 +253,33 @@ class _AddDeqReluOp(PairCheckedOp):
 
 
 # Binary ops whose dst has its own element type: `Api<Tdst, Tsrc, isSetMask>`.
-for _cls, _m, _api, _py, _base, _example in (
+_BINARY_CAST_TABLE = (
     ("AddDeqRelu", "add_deq_relu", "AddDeqRelu", "add_deq_relu", _AddDeqReluOp, "i32"),
     ("MulAddDst", "mul_add_dst", "MulAddDst", "mul_add_dst", SpecOp, None),
-):
+)
+
+
+def _binary_cast(row: tuple) -> None:
+    prefix, mnemonic, api, py, base, example = row
     _define_all(
-        _cls,
+        prefix,
         _forms(
-            _m,
-            _api,
+            mnemonic,
+            api,
             _BIN_CAST,
             Operand("repeat_params", _BINARY_PARAMS),
             levels="012",
             dtypes=None,
             template=("U", "T", "isSetMask"),
-            py=_py,
-            sim=f"binary:{_m}",
-            example={"T": _example, "U": "f16"} if _example else None,
+            py=py,
+            sim=f"binary:{mnemonic}",
+            example={"T": example, "U": "f16"} if example else None,
         ),
-        _base,
+        base,
     )
+
+
+FAMILY.defer(_BINARY_CAST_TABLE, lambda r: _level_names(r[0], r[1], "012", r[3]), _binary_cast)
 
 # MulCast: no template arguments and no isSetMask in any form.
 for _suffix, _spec in _forms(
@@ -318,21 +356,26 @@ _define_all(
     _AbsComplexOp,
 )
 
-for _cls, _m, _api, _dt, _lv, _py in UNARY_TABLE:
+
+def _unary(row: tuple) -> None:
+    prefix, mnemonic, api, dtypes, levels, py = row
     _define_all(
-        _cls,
+        prefix,
         _forms(
-            _m,
-            _api,
+            mnemonic,
+            api,
             (dst(), src("src")),
             Operand("repeat_params", _UNARY_PARAMS),
-            levels=_lv,
-            dtypes=_dt,
+            levels=levels,
+            dtypes=dtypes,
             template=("T", "isSetMask"),
-            py=_py,
-            sim=f"unary:{_m}",
+            py=py,
+            sim=f"unary:{mnemonic}",
         ),
     )
+
+
+FAMILY.defer(UNARY_TABLE, lambda r: _level_names(r[0], r[1], r[4], r[5]), _unary)
 
 
 # ---------------------------------------------------------------------------
@@ -400,25 +443,30 @@ class _ShiftOp(SpecOp):
 # `is_set_mask` keeps its place.
 ROUND_EN = Operand("round_en", BOOL, arity=Arity.OPTIONAL, keyword_only=True)
 
-for _cls, _m, _api, _dt, _py in SCALAR_TABLE:
+
+def _tensor_scalar(row: tuple) -> None:
+    prefix, mnemonic, api, dtypes, py = row
     _define_all(
-        _cls,
+        prefix,
         _forms(
-            _m,
-            _api,
+            mnemonic,
+            api,
             (dst(), src("src"), Operand("scalar", SCALAR)),
             Operand("repeat_params", _UNARY_PARAMS),
             levels="012",
-            dtypes=_dt,
+            dtypes=dtypes,
             template=("T", "isSetMask"),
             l2_template=("T", "isSetMask"),
             l2_props=(IS_SET_MASK,),
-            py=_py,
-            sim=f"scalar:{_m}",
-            mask_extra=(ROUND_EN,) if _api == "ShiftRight" else (),
+            py=py,
+            sim=f"scalar:{mnemonic}",
+            mask_extra=(ROUND_EN,) if api == "ShiftRight" else (),
         ),
-        _ShiftOp if _api.startswith("Shift") else SpecOp,
+        _ShiftOp if api.startswith("Shift") else SpecOp,
     )
+
+
+FAMILY.defer(SCALAR_TABLE, lambda r: _level_names(r[0], r[1], "012", r[4]), _tensor_scalar)
 
 
 class _Ascend950Op(SpecOp):
@@ -459,32 +507,43 @@ class _ShiftByTensorOp(_Ascend950Op):
 # dav_3510/kernel_operator_vec_binary_continuous_impl.h:320-340, :350-370): dst[i] =
 # src0[i] << src1[i], T any 8- to 64-bit integer, U the signed one of its width.
 _SHIFT_COUNTS = ("i8", "i16", "i32", "i64")
-for _cls, _m, _op in (("ShiftLeft", "shift_left", "<<"), ("ShiftRight", "shift_right", ">>")):
+_SHIFT_TENSOR_TABLE = (("ShiftLeft", "shift_left", "<<"), ("ShiftRight", "shift_right", ">>"))
+
+
+def _shift_by_tensor(row: tuple) -> None:
+    prefix, mnemonic, op = row
     _define_all(
-        f"{_cls}Tensor",
+        f"{prefix}Tensor",
         [
             (
                 "L2Op",
                 OpSpec(
-                    f"{_m}_tensor_l2",
-                    _cls,
+                    f"{mnemonic}_tensor_l2",
+                    prefix,
                     (dst(), src("src0"), src("src1", "U"), COUNT),
                     dtypes={
                         "T": ("i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"),
                         "U": _SHIFT_COUNTS,
                     },
                     pipe="V",
-                    py=_m,
-                    sim=f"shift_tensor:{_m}",
-                    doc=f"`AscendC::{_cls}(dst, src0, src1, count)` (Ascend 950): dst[i] = "
-                    f"src0[i] {_op} src1[i] for the first `count` elements, each count of "
+                    py=mnemonic,
+                    sim=f"shift_tensor:{mnemonic}",
+                    doc=f"`AscendC::{prefix}(dst, src0, src1, count)` (Ascend 950): dst[i] = "
+                    f"src0[i] {op} src1[i] for the first `count` elements, each count of "
                     "src1 (the signed integer of src0's width) as the Reg "
-                    f"{_cls} takes it (ops/shifts.py).",
+                    f"{prefix} takes it (ops/shifts.py).",
                 ),
             )
         ],
         _ShiftByTensorOp,
     )
+
+
+FAMILY.defer(
+    _SHIFT_TENSOR_TABLE,
+    lambda r: _level_names(f"{r[0]}Tensor", f"{r[1]}_tensor", "2", r[1]),
+    _shift_by_tensor,
+)
 
 
 # Subs / Divs (Ascend 950: dav_3510/kernel_operator_vec_binary_scalar_impl.h), the count
@@ -504,28 +563,34 @@ SCALAR_950_TABLE: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ),
     ("Divs", "divs", ("f16", "f32", "i64", "ui64", *_COMPLEX_T), "src / scalar"),
 )
-for _cls, _m, _dt, _what in SCALAR_950_TABLE:
+
+
+def _tensor_scalar_950(row: tuple) -> None:
+    prefix, mnemonic, dtypes, what = row
     _define_all(
-        _cls,
+        prefix,
         [
             (
                 "L2Op",
                 OpSpec(
-                    f"{_m}_l2",
-                    _cls,
+                    f"{mnemonic}_l2",
+                    prefix,
                     (dst(), src("src"), Operand("scalar", SCALAR), COUNT),
-                    dtypes={"T": _dt},
+                    dtypes={"T": dtypes},
                     pipe="V",
-                    py=_m,
-                    sim=f"scalar:{_m}",
-                    doc=f"`AscendC::{_cls}(dst, src, scalar, count)` (Ascend 950): dst[i] = "
-                    f"{_what} for the first `count` elements (complex: each element as the "
-                    f"Reg {_cls[:-1]} computes it, the scalar duplicated first).",
+                    py=mnemonic,
+                    sim=f"scalar:{mnemonic}",
+                    doc=f"`AscendC::{prefix}(dst, src, scalar, count)` (Ascend 950): dst[i] = "
+                    f"{what} for the first `count` elements (complex: each element as the "
+                    f"Reg {prefix[:-1]} computes it, the scalar duplicated first).",
                 ),
             ),
         ],
         _Ascend950Op,
     )
+
+
+FAMILY.defer(SCALAR_950_TABLE, lambda r: _level_names(r[0], r[1], "2", r[1]), _tensor_scalar_950)
 
 # The scalar-first overloads (`Adds(dst, scalar, src, count)`: the 3510 intf's count form
 # with a scalar src0; Ascend 950 only): Adds and Muls compute as their tensor-first form (AddsImpl(dst, src,
@@ -536,27 +601,37 @@ SCALAR_FIRST_TABLE: tuple[tuple[str, str, tuple[str, ...] | None, str], ...] = (
     ("Subs", "subs", SCALAR_950_TABLE[0][2], "scalar - src"),
     ("Divs", "divs", SCALAR_950_TABLE[1][2], "scalar / src"),
 )
-for _cls, _m, _dt, _what in SCALAR_FIRST_TABLE:
+
+
+def _scalar_first(row: tuple) -> None:
+    prefix, mnemonic, dtypes, what = row
     _define_all(
-        f"{_cls}ScalarFirst",
+        f"{prefix}ScalarFirst",
         [
             (
                 "L2Op",
                 OpSpec(
-                    f"{_m}_scalar_first_l2",
-                    _cls,
+                    f"{mnemonic}_scalar_first_l2",
+                    prefix,
                     (dst(), Operand("scalar", SCALAR), src("src"), COUNT),
-                    dtypes={"T": _dt},
+                    dtypes={"T": dtypes},
                     pipe="V",
-                    py=_m,
-                    sim=f"scalar:{_m}",
-                    doc=f"`AscendC::{_cls}(dst, scalar, src, count)`, the scalar first: dst[i] "
-                    f"= {_what} for the first `count` elements.",
+                    py=mnemonic,
+                    sim=f"scalar:{mnemonic}",
+                    doc=f"`AscendC::{prefix}(dst, scalar, src, count)`, the scalar first: dst[i] "
+                    f"= {what} for the first `count` elements.",
                 ),
             ),
         ],
         _Ascend950Op,  # the 2201 headers have no scalar-first overload, even of Adds / Muls
     )
+
+
+FAMILY.defer(
+    SCALAR_FIRST_TABLE,
+    lambda r: _level_names(f"{r[0]}ScalarFirst", f"{r[1]}_scalar_first", "2", r[1]),
+    _scalar_first,
+)
 
 
 # The mask forms of Subs / Divs on Ascend 950 (level 0: a count mask, level 1: a bit
@@ -568,37 +643,43 @@ SCALAR_950_MASK_TABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Subs", "subs", ("f16", "bf16", "f32", "i16", "i32")),
     ("Divs", "divs", ("f16", "f32")),
 )
-for _cls, _m, _dt in SCALAR_950_MASK_TABLE:
+
+
+def _tensor_scalar_950_masks(row: tuple) -> None:
+    prefix, mnemonic, dtypes = row
     _define_all(
-        _cls,
+        prefix,
         _forms(
-            _m,
-            _cls,
+            mnemonic,
+            prefix,
             (dst(), src("src"), Operand("scalar", SCALAR)),
             Operand("repeat_params", _UNARY_PARAMS),
             levels="01",
-            dtypes=_dt,
+            dtypes=dtypes,
             template=("T", "isSetMask"),
-            py=_m,
-            sim=f"scalar:{_m}",
+            py=mnemonic,
+            sim=f"scalar:{mnemonic}",
         ),
         _Ascend950Op,
     )
     _define_all(
-        f"{_cls}ScalarFirst",
+        f"{prefix}ScalarFirst",
         _forms(
-            f"{_m}_scalar_first",
-            _cls,
+            f"{mnemonic}_scalar_first",
+            prefix,
             (dst(), Operand("scalar", SCALAR), src("src")),
             Operand("repeat_params", _UNARY_PARAMS),
             levels="01",
-            dtypes=_dt,
+            dtypes=dtypes,
             template=("T", "isSetMask"),
-            py=_m,
-            sim=f"scalar:{_m}_first",
+            py=mnemonic,
+            sim=f"scalar:{mnemonic}_first",
         ),
         _Ascend950Op,
     )
+
+
+FAMILY.defer(SCALAR_950_MASK_TABLE, _mask_names_950, _tensor_scalar_950_masks)
 
 
 # (Duplicate: vec_misc.py; Cast: vec_vconv.py; reductions: vec_reduce.py)
