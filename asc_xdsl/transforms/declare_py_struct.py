@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, ParametrizedAttribute
 
-from asc_xdsl.dialects.emitasc import DeclarePyStructOp, PyStructType
+from asc_xdsl.dialects.emitasc import PyStructType
 from asc_xdsl.transforms.generate_boilerplate import HEADERS_NEEDED, is_preamble, needed_headers
 from asc_xdsl.transforms.ir_walk import ops_in, value_types
 from asc_xdsl.transforms.pass_facts import offer, wanted
@@ -87,12 +87,16 @@ _SCALARS = (IntegerAttr, FloatAttr, IntegerType, IndexType)
 width and signedness): not searched (a matmul type's config holds dozens)."""
 
 
+_DECLARE = "emitasc.declare_py_struct"
+
+
 class DeclarePyStructPass(PlainPass):
     name = "ascendc-declare-py-struct"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         body = op.body.block
-        declared = {o.pystruct for o in body.ops if isinstance(o, DeclarePyStructOp)}
+        # (by name: a module with no struct makes no class of the declaration op)
+        declared = {o.pystruct for o in body.ops if o.name == _DECLARE}
         order: list[PyStructType] = []
         ops = ops_in(op)
         types = value_types(ops)
@@ -114,6 +118,8 @@ class DeclarePyStructPass(PlainPass):
             offer(HEADERS_NEEDED, op, needed_headers(ops, types))
         # After the #defines and #includes the struct's field types need.
         anchor = next((o for o in body.ops if not is_preamble(o)), None)
+        if order:
+            from asc_xdsl.dialects.emitasc import DeclarePyStructOp
         for s in order:
             decl = DeclarePyStructOp(pystruct=s)
             if anchor is None:
