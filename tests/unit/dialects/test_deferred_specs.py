@@ -11,6 +11,7 @@ import pytest
 
 from asc_xdsl.dialects.ascendc.spec import INT, Operand, OpFamily, OpSpec, spec_op_class
 
+
 @pytest.fixture(autouse=True)
 def _own_registry(monkeypatch):
     """The test's families leave the process's op registry as they found it."""
