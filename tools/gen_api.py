@@ -553,7 +553,6 @@ def render_function_groups(namespace: str) -> dict[Path, str]:
     }
     stub = _defs(keys)[1]  # (one stub, in the names' order)
     where_of = ", ".join(f'"{k.rpartition(".")[2]}": "_{_modules_of(k)[0]}"' for k in keys)
-    names = ", ".join(f'"{k.rpartition(".")[2]}"' for k in keys)
     init = [
         *_header(f"{title}\n\n{LAZY_GROUPS_NOTE}"),
         "import importlib",
@@ -561,7 +560,7 @@ def render_function_groups(namespace: str) -> dict[Path, str]:
         f"_MODULE_OF = {{{where_of}}}",
         '"""Each function\'s module in this package."""',
         "",
-        f"__all__ = [{names}]",
+        "__all__ = list(_MODULE_OF)  # (the stub beside lists them for type checkers)",
         "",
         "",
         "def __getattr__(name: str) -> object:",
