@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum, Flag, auto
 from types import MappingProxyType
@@ -1875,21 +1876,23 @@ class _Entry(Record):
 _BY_OP_NAME: dict[str, _Entry] = {}
 _DEFERRING: list[OpFamily] = []
 """The families that have tables of specs not all stated yet (`OpFamily.defer`)."""
+_STATING = threading.RLock()
+"""Held while a deferred row is stated (a row may ask for another's specs: reentrant)."""
 
 
 class _Table:
     """Rows of specs a family states on first use (`OpFamily.defer`): `names(row)` gives
     a row's class names, op names and Python name without stating it; `state(row)`
-    states its specs. `done` is a bit per stated row; `rank` the first row's place in
-    the family's statement order."""
+    states its specs. `done` and `busy` have a bit per row (stated; being stated); `rank`
+    is the first row's place in the family's statement order."""
 
-    __slots__ = ("done", "names", "rank", "rows", "state")
+    __slots__ = ("busy", "done", "names", "rank", "rows", "state")
 
     def __init__(
         self, rows: Sequence[Any], names: Callable[[Any], _RowNames], state: Any, rank: int
     ):
         self.rows, self.names, self.state, self.rank = rows, names, state, rank
-        self.done = 0
+        self.done = self.busy = 0
 
 
 _RowNames = tuple[tuple[str, ...], tuple[str, ...], "str | None"]
@@ -1990,19 +1993,24 @@ class OpFamily:
         bit = 1 << i
         if table.done & bit:
             return
-        table.done |= bit
-        row = table.rows[i]
-        outer = self._stating, self._declared  # (a row may ask for another's specs)
-        self._declared = names = table.names(row)
-        self._stating = (table.rank + i) * _RANK_STEP
-        try:
-            table.state(row)
-        finally:
-            self._stating, self._declared = outer
-        self._in_order = False
-        missing = [c for c in names[0] if c not in self._entries]
-        if missing:
-            raise ValueError(f"{self.module}: a deferred row does not state {missing}")
+        with _STATING:  # (another thread asking meanwhile waits for the whole row)
+            if (table.done | table.busy) & bit:
+                return
+            table.busy |= bit
+            row = table.rows[i]
+            outer = self._stating, self._declared  # (a row may ask for another's specs)
+            self._declared = names = table.names(row)
+            self._stating = (table.rank + i) * _RANK_STEP
+            try:
+                table.state(row)
+            finally:
+                self._stating, self._declared = outer
+                table.busy &= ~bit
+                table.done |= bit  # (a row that failed is not stated again: its error stands)
+                self._in_order = False
+            missing = [c for c in names[0] if c not in self._entries]
+            if missing:
+                raise ValueError(f"{self.module}: a deferred row does not state {missing}")
 
     def _find(self, index: int, name: str | None) -> None:
         """State the deferred rows whose `names(row)[index]` has (index 2: is) `name`."""

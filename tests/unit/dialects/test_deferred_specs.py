@@ -123,3 +123,27 @@ print(len(vector.FAMILY.entries))
     assert {"AddL0Op", "AddL1Op", "AddL2Op", "AddL3Op"} <= set(stated)
     assert "SubL2Op" not in stated and "ReluL2Op" not in stated
     assert int(out[1]) > 100  # (all of them, once `entries` is read)
+
+
+def test_a_thread_asking_while_another_states_the_row_waits_for_it() -> None:
+    import threading
+    import time
+
+    stated: list[str] = []
+    family = OpFamily("deferred_f")
+
+    def state(row: tuple) -> None:
+        stated.append(row[0])
+        time.sleep(0.05)  # (the other thread asks meanwhile)
+        family.add(f"{row[0]}Op", OpSpec(f"deferred_f_{row[1]}", row[0], (Operand("n", INT),)))
+
+    family.defer(
+        (("Slow", "slow"),), lambda r: ((f"{r[0]}Op",), (f"deferred_f_{r[1]}",), None), state
+    )
+    found: list[bool] = []
+    threads = [threading.Thread(target=lambda: found.append(family.has("SlowOp"))) for _ in "ab"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert found == [True, True] and stated == ["Slow"]
