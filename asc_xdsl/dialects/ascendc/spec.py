@@ -1895,8 +1895,10 @@ class _Table:
         self.done = self.busy = 0
 
 
-_RowNames = tuple[tuple[str, ...], tuple[str, ...], "str | None"]
-"""A deferred row's class names, op names (`ascendc.` omitted) and Python name."""
+_RowNames = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""A deferred row's class names, op mnemonics (the dialect's prefix omitted) and the
+Python names of its functions."""
+
 
 _RANK_STEP = 1 << 8
 """Ranks of entries: one step per statement (an `add`, or a deferred row), the specs a
@@ -2012,14 +2014,12 @@ class OpFamily:
             if missing:
                 raise ValueError(f"{self.module}: a deferred row does not state {missing}")
 
-    def _find(self, index: int, name: str | None) -> None:
-        """State the deferred rows whose `names(row)[index]` has (index 2: is) `name`."""
+    def _find(self, index: int, name: str) -> None:
+        """State the deferred rows whose `names(row)[index]` has `name`."""
         for table in self._tables:
             for i, row in enumerate(table.rows):
-                if not table.done & (1 << i):
-                    found = table.names(row)[index]
-                    if found == name if index == 2 else name in found:
-                        self._state_row(table, i)
+                if not table.done & (1 << i) and name in table.names(row)[index]:
+                    self._state_row(table, i)
 
     def _entry(self, class_name: str) -> _Entry | None:
         entry = self._entries.get(class_name)

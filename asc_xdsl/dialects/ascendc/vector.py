@@ -167,22 +167,22 @@ def _define_all(class_prefix: str, forms: list[tuple[str, OpSpec]], base: type[S
 
 def _level_names(
     prefix: str, mnemonic: str, levels: str, py: str
-) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The names `_forms(mnemonic, ..., levels=levels)` states under `prefix`: what a
     deferred row lists (`OpFamily.defer`; its specs are made when one is first asked for:
     a kernel uses a few of this module's ~115)."""
     return (
         tuple(f"{prefix}L{n}Op" for n in levels),
         tuple(f"{mnemonic}_l{n}" for n in levels),
-        py,
+        (py,),
     )
 
 
-def _mask_names_950(row: tuple) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+def _mask_names_950(row: tuple) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     prefix, mnemonic = row[0], row[1]
     tensor_first = _level_names(prefix, mnemonic, "01", mnemonic)
     scalar_first = _level_names(f"{prefix}ScalarFirst", f"{mnemonic}_scalar_first", "01", mnemonic)
-    return tensor_first[0] + scalar_first[0], tensor_first[1] + scalar_first[1], mnemonic
+    return tensor_first[0] + scalar_first[0], tensor_first[1] + scalar_first[1], (mnemonic,)
 
 
 # ---------------------------------------------------------------------------

@@ -37,7 +37,7 @@ def _family(module: str, stated: list[str], names=None) -> OpFamily:
 
     def listed(row: tuple) -> tuple:
         ops = (f"{module}_{row[1]}_l0", f"{module}_{row[1]}_l2")
-        return (f"{row[0]}L0Op", f"{row[0]}L2Op"), ops, row[2]
+        return (f"{row[0]}L0Op", f"{row[0]}L2Op"), ops, (row[2],) if row[2] else ()
 
     family.defer(_ROWS, names or listed, state)
     family.add("LastOp", OpSpec(f"{module}_last", "Last", (Operand("n", INT),)))
@@ -88,7 +88,7 @@ def test_a_row_that_states_what_its_names_do_not_list_is_refused() -> None:
     family = _family(
         "deferred_d",
         [],
-        names=lambda row: ((f"{row[0]}L0Op",), (f"deferred_d_{row[1]}_l0",), row[2]),
+        names=lambda row: ((f"{row[0]}L0Op",), (f"deferred_d_{row[1]}_l0",), (row[2],)),
     )
     with pytest.raises(ValueError, match="a deferred row states AlphaL2Op"):
         family.has("AlphaL0Op")
@@ -97,7 +97,7 @@ def test_a_row_that_states_what_its_names_do_not_list_is_refused() -> None:
 def test_a_row_that_leaves_out_a_listed_class_is_refused() -> None:
     def listed(row: tuple) -> tuple:
         classes = (f"{row[0]}L0Op", f"{row[0]}L2Op", f"{row[0]}L1Op")
-        return classes, (f"deferred_e_{row[1]}_l0", f"deferred_e_{row[1]}_l2"), row[2]
+        return classes, (f"deferred_e_{row[1]}_l0", f"deferred_e_{row[1]}_l2"), (row[2],)
 
     family = _family("deferred_e", [], names=listed)
     with pytest.raises(ValueError, match=r"does not state \['AlphaL1Op'\]"):
@@ -138,7 +138,7 @@ def test_a_thread_asking_while_another_states_the_row_waits_for_it() -> None:
         family.add(f"{row[0]}Op", OpSpec(f"deferred_f_{row[1]}", row[0], (Operand("n", INT),)))
 
     family.defer(
-        (("Slow", "slow"),), lambda r: ((f"{r[0]}Op",), (f"deferred_f_{r[1]}",), None), state
+        (("Slow", "slow"),), lambda r: ((f"{r[0]}Op",), (f"deferred_f_{r[1]}",), ()), state
     )
     found: list[bool] = []
     threads = [threading.Thread(target=lambda: found.append(family.has("SlowOp"))) for _ in "ab"]
