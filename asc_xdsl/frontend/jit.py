@@ -918,14 +918,18 @@ class _Specialisation:
         hints = _annotations(jf.fn)
         from asc_xdsl.frontend.values import IRValue
         from asc_xdsl.language.core.tensor import GlobalAddress
-        from asc_xdsl.language.core.types import AggregateValue
 
-        # passed as a GM pointer to their bytes; a Python-defined Struct only once its
-        # module is loaded (no value or annotation can be one before: docs/performance.md)
-        struct_module = sys.modules.get("asc_xdsl.language.core.struct")
-        structs: tuple[type, ...] = (AggregateValue,)
-        if struct_module is not None:
-            structs = (AggregateValue, struct_module.Struct)
+        # passed as a GM pointer to their bytes: a parameter struct or a Python-defined
+        # Struct, each only once its module is loaded (no value or annotation can be one
+        # before: docs/performance.md)
+        structs: tuple[type, ...] = tuple(
+            getattr(module, name)
+            for module, name in (
+                (sys.modules.get("asc_xdsl.language.core.types"), "AggregateValue"),
+                (sys.modules.get("asc_xdsl.language.core.struct"), "Struct"),
+            )
+            if module is not None
+        )
         for name, value in arguments.items():
             ann = hints.get(name, inspect.Parameter.empty)
             value = _python_scalar(value)

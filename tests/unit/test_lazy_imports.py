@@ -28,11 +28,11 @@ import numpy as np
 import vector_add as m
 x = np.zeros(2048, np.float32)
 m.vadd_kernel.compile(x, x, x, 1024, 256, block_dim=2, always_compile=True).asm["ascendc"]
+compiled = sorted(sys.modules)
 from asc_xdsl.dialects.ascendc import family_dtypes
-from asc_xdsl.language.core.types import STRUCT_CLASSES
+from asc_xdsl.language.core.types import STRUCT_CLASSES  # (after: the facts' own import)
 made = sorted(STRUCT_CLASSES._made)
 forms = [f for c in STRUCT_CLASSES.values() for f in c._FORMS]
-compiled = sorted(sys.modules)
 import json
 print(json.dumps({
     "imported": sorted(imported),
@@ -105,6 +105,18 @@ LAZY = {
     "asc_xdsl.backends.ascendc.emitters.simt",
     # the disk cache's JSON (a compile that bypasses the cache reads and writes none)
     "json",
+    # the language's modules a kernel loads when it first names one of their names
+    # (`core._LAZY`, `basic._MODULES`): the parameter structs, `Property`, `inline`,
+    # `LocalMemAllocator`, `LocalTensorAuto`, the sync flags, `TensorDesc`, AIPP's setter
+    "asc_xdsl.language.core.types",
+    "asc_xdsl.language.core.properties",
+    "asc_xdsl.language.core.ops",
+    "asc_xdsl.language.core.memory_allocator",
+    "asc_xdsl.language.core.local_tensor_auto",
+    "asc_xdsl.language.basic.block_sync",
+    "asc_xdsl.language.basic.list_tensor",
+    "asc_xdsl.language.basic.common",
+    "asc_xdsl.language.basic.mmad_bit_mode",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile (its Ascend C printed)
 loads."""
@@ -123,6 +135,37 @@ def test_the_lazy_names_are_their_modules_own() -> None:
         assert getattr(core, name) is getattr(asc.language, name) is getattr(asc, name) is cls
         assert name in asc.__all__ and name in dir(asc) and name in dir(core)
     assert asc.adv is adv and asc.reg is reg and asc.vf is reg.vf is asc.language.vf
+
+
+def test_the_language_s_lazy_modules_give_their_own_names_whatever_loaded_first() -> None:
+    """`core` and `basic` load some modules when one of their names is first asked for
+    (`core._LAZY`, `basic._MODULES`); each name is its module's object at every level,
+    and a module imported directly first (which binds the package's attribute of its
+    own name) changes none of them. One fresh process per order."""
+    code = """
+import importlib, sys
+import asc_xdsl as asc
+from asc_xdsl.language import basic, core
+first = sys.argv[1]
+if first != "-":
+    importlib.import_module(first)  # (as another module would, before any name is asked)
+lazy = {**{n: m for n, m in core._LAZY.items()},
+        **{n: f"asc_xdsl.language.basic.{m}" for n, m in basic._MODULES.items()}}
+for name, module in lazy.items():
+    own = getattr(importlib.import_module(module), name)
+    owner = core if name in core._LAZY else basic
+    assert getattr(owner, name) is getattr(asc.language, name) is getattr(asc, name) is own, name
+    assert name in dir(owner) and name in owner.__all__, name
+from asc_xdsl.language.core import properties, types
+assert core._types_all == types.__all__ and core._properties_all == properties.__all__
+print("ok")
+"""
+    modules = ["-", "asc_xdsl.language.core.types", "asc_xdsl.language.basic.block_sync"]
+    for first in modules:
+        out = subprocess.run(
+            [sys.executable, "-c", code, first], capture_output=True, text=True, cwd=ROOT
+        )
+        assert out.stdout.strip() == "ok", (first, out.stderr[-2000:])
 
 
 def _enum_classes(module: object) -> set[str]:

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from asc_xdsl.language.basic import _spec_api
 from asc_xdsl.language.basic._spec_api import __all__ as _spec_all
-from asc_xdsl.language.basic.block_sync import pipe_barrier, set_flag, wait_flag
-from asc_xdsl.language.basic.common import set_aipp_functions
+
+# (eager: each module is named as one of its functions; importing it later would make
+# the package's attribute the module)
 from asc_xdsl.language.basic.dump_tensor import (
     dump_acc_chk_point,
     dump_tensor,
@@ -24,9 +25,21 @@ from asc_xdsl.language.basic.dump_tensor import (
     printf,
 )
 from asc_xdsl.language.basic.fixpipe import fixpipe  # hand-written: pyasc's default config
-from asc_xdsl.language.basic.list_tensor import ListTensorDesc, TensorDesc
-from asc_xdsl.language.basic.mmad_bit_mode import MmadBitModeParams
 from asc_xdsl.language.basic.sys_var import get_block_idx, get_block_num
+
+if TYPE_CHECKING:
+    from asc_xdsl.language.basic.block_sync import pipe_barrier, set_flag, wait_flag
+    from asc_xdsl.language.basic.common import set_aipp_functions
+    from asc_xdsl.language.basic.list_tensor import ListTensorDesc, TensorDesc
+    from asc_xdsl.language.basic.mmad_bit_mode import MmadBitModeParams
+
+_MODULES = {
+    **dict.fromkeys(("pipe_barrier", "set_flag", "wait_flag"), "block_sync"),
+    "set_aipp_functions": "common",
+    **dict.fromkeys(("ListTensorDesc", "TensorDesc"), "list_tensor"),
+    "MmadBitModeParams": "mmad_bit_mode",
+}
+"""The hand-written functions and classes by module, loaded when one is first named."""
 
 __all__ = [
     *_spec_all,
@@ -57,12 +70,20 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from asc_xdsl.language.basic._spec_api import *  # noqa: F403
 else:
-    _LAZY = frozenset(_spec_all)
-    """The spec functions: their family's module loads when one is first asked for."""
+    _LAZY = frozenset({*_spec_all, *_MODULES})
+    """The spec functions (their family's module loads when one is first asked for) and
+    the hand-written ones of `_MODULES`."""
 
     def __getattr__(name: str) -> object:
         if name in _LAZY:
-            value = globals()[name] = getattr(_spec_api, name)  # (kept: asked once)
+            module = _MODULES.get(name)
+            if module is None:
+                value = getattr(_spec_api, name)
+            else:
+                import importlib
+
+                value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+            globals()[name] = value  # (kept: asked once)
             return value
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -2,23 +2,21 @@
 
 from typing import TYPE_CHECKING
 
-from asc_xdsl.language.core.array import Array, array
+from asc_xdsl.language.core.array import Array, array  # (eager: `array` names a module too)
 from asc_xdsl.language.core.dtype import *  # noqa: F403
 from asc_xdsl.language.core.dtype import __all__ as _dtype_all
 from asc_xdsl.language.core.enums import __all__ as _enums_all
-from asc_xdsl.language.core.local_tensor_auto import LocalTensorAuto
-from asc_xdsl.language.core.memory_allocator import LocalMemAllocator
-from asc_xdsl.language.core.ops import inline, number
-from asc_xdsl.language.core.properties import *  # noqa: F403
-from asc_xdsl.language.core.properties import __all__ as _properties_all
 from asc_xdsl.language.core.range import range, static_range
 from asc_xdsl.language.core.tensor import GlobalAddress, GlobalTensor, LocalTensor, MrgSortSrcList
-from asc_xdsl.language.core.types import __all__ as _types_all
 from asc_xdsl.language.core.utils import ceildiv, static_assert
 
 if TYPE_CHECKING:
     from asc_xdsl.language.core.aipp_types import *  # noqa: F403
     from asc_xdsl.language.core.enums import *  # noqa: F403
+    from asc_xdsl.language.core.local_tensor_auto import LocalTensorAuto
+    from asc_xdsl.language.core.memory_allocator import LocalMemAllocator
+    from asc_xdsl.language.core.ops import inline, number
+    from asc_xdsl.language.core.properties import *  # noqa: F403
     from asc_xdsl.language.core.types import *  # noqa: F403
 
 _aipp_all = [
@@ -30,15 +28,71 @@ _aipp_all = [
     "AippSingleLineParams",
     "AippSwapParams",
 ]
+_types_all = [
+    "BinaryRepeatParams",
+    "UnaryRepeatParams",
+    "BrcbRepeatParams",
+    "GatherRepeatParams",
+    "CopyRepeatParams",
+    "GatherMaskParams",
+    "DataCopyParams",
+    "DataCopyExtParams",
+    "DataCopyPadParams",
+    "DataCopyPadExtParams",
+    "InitConstValueParams",
+    "MmadParams",
+    "LoadData2DParams",
+    "LoadData2DParamsV2",
+    "LoadData2DMxParams",
+    "LoadData2dTransposeParams",
+    "LoadData2dTransposeParamsV2",
+    "LoadData3DParamsV2Pro",
+    "LoadData3DParamsV1",
+    "LoadData3DParamsV2",
+    "LoadDataRepeatParam",
+    "LoadImageToLocalParams",
+    "Nd2NzParams",
+    "Dn2NzParams",
+    "Nz2NdParamsFull",
+    "SliceInfo",
+    "TransDataTo5HDParams",
+    "TransposeParamsExt",
+    "FixpipeConfig",
+    "MrgSort4Info",
+    "VdeqInfo",
+    "CheckLocalMemoryIAParam",
+    "FixpipeParamsV220",
+    "FixpipeParamsArch3510",
+    "DataCopyCO12DstParams",
+    "DataCopyEnhancedParams",
+    "ShapeInfo",
+]
+_properties_all = [
+    "DEFAULT_C0_SIZE",
+    "ONE_BLK_SIZE",
+    "TOTAL_L0C_SIZE",
+    "TOTAL_L1_SIZE",
+    "Property",
+    "property",
+]
 _LAZY = {
+    "inline": "asc_xdsl.language.core.ops",
+    "number": "asc_xdsl.language.core.ops",
     **dict.fromkeys(_aipp_all, "asc_xdsl.language.core.aipp_types"),
     **dict.fromkeys(_enums_all, "asc_xdsl.language.core.enums"),
     **dict.fromkeys(_types_all, "asc_xdsl.language.core.types"),
+    **dict.fromkeys(_properties_all, "asc_xdsl.language.core.properties"),
+    "LocalMemAllocator": "asc_xdsl.language.core.memory_allocator",
+    "LocalTensorAuto": "asc_xdsl.language.core.local_tensor_auto",
 }
-"""Names looked up in their module when first asked for (`__getattr__`): the AIPP
-configuration's records, which only an image-preprocessing kernel uses (`aipp_types`'s
-`__all__`; a test checks the two lists agree), the enums (`enums` makes each
-class when first named) and the parameter structs (`types` likewise)."""
+"""Names looked up in their module when first asked for (`__getattr__`), each list
+the `__all__` of its module (tests/unit/test_lazy_imports.py checks they agree): the AIPP
+configuration's records, which only an image-preprocessing kernel uses, the enums
+(`enums` makes each class when first named), the parameter structs (`types` likewise),
+and the modules of `inline`/`number`, the `Property` constants, `LocalMemAllocator`
+and `LocalTensorAuto`, which a kernel that names none of them does not load. (A module
+named as one of its names, `array`, loads at once: importing it later would make the
+package's attribute the module.)"""
 
 __all__ = [
     "Array",
