@@ -7,9 +7,11 @@
 - `reg`: the Reg layer of Ascend 950 (`asc.reg.*`, `@asc.vf`);
 - `simt`: SIMT vector functions of Ascend 950 (`@asc.simt.vf`, `asc.simt.*`).
 
-`adv`, `reg`, `simt`, `vf`, `vec_scope`, the AIPP records (`AippParams`, ...), the enums and
-the spec functions (by op family: `asc.add` loads the vector family's defs) load when first
-named (a module `__getattr__`): a kernel that uses none does not pay for them at start-up.
+`adv`, `reg`, `simt`, `vf`, `vec_scope`, the AIPP records (`AippParams`, ...), the enums, the
+spec functions (by op family: `asc.add` loads the vector family's defs), the parameter
+structs and the other rarely named modules of `core` and `basic` (`core._LAZY`,
+`basic._MODULES`) load when first named (a module `__getattr__`): a kernel that uses none
+does not pay for them at start-up.
 
 Each function or method builds IR into the kernel being compiled through the builder
 interface of `builder/` (`KernelBuilder`, which the frontend's code generator
