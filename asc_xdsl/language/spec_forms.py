@@ -297,10 +297,11 @@ def _distinguished(signatures: list[tuple[Any, Any, inspect.Signature]]) -> list
     as a bit-mask list), the operands that tell them apart annotated with their type
     rule: `.forms`, `help` and the no-form-fits error then list each form once."""
     marked: dict[int, set[str]] = {}
-    for i, (spec_i, _, sig_i) in enumerate(signatures):
+    shown = [str(sig) for _, _, sig in signatures]  # (each printed once, compared in pairs)
+    for i, (spec_i, _, _) in enumerate(signatures):
         for j in range(i):
-            spec_j, _, sig_j = signatures[j]
-            if str(sig_i) != str(sig_j):
+            spec_j = signatures[j][0]
+            if shown[i] != shown[j]:
                 continue
             ops_j = {o.py_name: o for o in spec_j.operands}
             for o in spec_i.operands:
