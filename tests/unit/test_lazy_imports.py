@@ -117,6 +117,10 @@ LAZY = {
     "asc_xdsl.language.basic.list_tensor",
     "asc_xdsl.language.basic.common",
     "asc_xdsl.language.basic.mmad_bit_mode",
+    # the checks of the vector ops beyond their specs (`vector_checks`: loaded with the
+    # first deferred row that needs one; `vec_forms`' classes with it)
+    "asc_xdsl.dialects.ascendc.vector_checks",
+    "asc_xdsl.dialects.ascendc.vec_forms",
 }
 """Modules neither `import asc_xdsl` nor a vector add's compile (its Ascend C printed)
 loads."""

@@ -50,7 +50,7 @@ FROM_HEADERS: dict[str, Row] = {
        for form in ("l0", "l1", "l2")},
     # dav_3510/kernel_operator_vec_binary_continuous_impl.h ShiftLeftImpl / ShiftRightImpl
     # (dst, src0, src1, count): 950-only ops, their specs' dtypes the asserts' (:323, :353;
-    # the (T, U) pairs by vector._ShiftByTensorOp).
+    # the (T, U) pairs by vector_checks.ShiftByTensorBase).
     "ascendc.shift_left_tensor_l2": {},
     "ascendc.shift_right_tensor_l2": {},
     # ... and the flexible-scalar-position forms (both sources tensors) of Adds ... Ors:

@@ -37,10 +37,10 @@ from asc_xdsl.dialects.ascendc.vector import (
     MASK,
     MASK_BITS,
     REPEAT_TIMES,
-    _Ascend950Op,
     dst,
     src,
 )
+from asc_xdsl.dialects.ascendc.vector_checks import Ascend950Base
 
 FAMILY = OpFamily(__name__)
 
@@ -73,7 +73,7 @@ _CUSTOM = ("sub", "div")  # (printed by emitters/vec_scalar_tensor.py: a named c
 _UNARY_PARAMS = of_struct("UnaryRepeatParamsType")
 
 
-class ScalarTensorOp(_Ascend950Op):
+class ScalarTensorOp(Ascend950Base):
     """A flexible-scalar-position form: Ascend 950 only; scalarTensorIndex 0 or 1."""
 
     def verify_(self) -> None:

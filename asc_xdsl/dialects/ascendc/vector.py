@@ -16,19 +16,7 @@ when first asked for (`OpFamily.defer`): a kernel names a few of the module's ~1
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, ClassVar
-
-from xdsl.dialects import func
-from xdsl.dialects.builtin import (
-    ComplexType,
-    IntegerAttr,
-    IntegerType,
-    ModuleOp,
-    Signedness,
-    StringAttr,
-)
-from xdsl.ir import Operation
-from xdsl.utils.exceptions import VerifyException
+from typing import TYPE_CHECKING
 
 from asc_xdsl.dialects.ascendc.base import EmitKind
 from asc_xdsl.dialects.ascendc.spec import (
@@ -47,7 +35,6 @@ from asc_xdsl.dialects.ascendc.spec import (
     local_complex,
 )
 from asc_xdsl.dialects.ascendc.struct_types import of_struct
-from asc_xdsl.dialects.ascendc.vec_forms import PairCheckedOp
 
 ARITH_DTYPES = ("i16", "f16", "i32", "f32")
 FLOAT_DTYPES = ("f16", "f32")
@@ -165,6 +152,16 @@ def _define_all(class_prefix: str, forms: list[tuple[str, OpSpec]], base: type[S
         FAMILY.add(f"{class_prefix}{suffix}", spec, base)
 
 
+def _base(name: str | None) -> type[SpecOp]:
+    """The class a row's ops subclass: `name`, one of `vector_checks`' (their checks
+    beyond the spec; loaded with the first row that needs one), or SpecOp."""
+    if name is None:
+        return SpecOp
+    from asc_xdsl.dialects.ascendc import vector_checks
+
+    return getattr(vector_checks, name)
+
+
 def _level_names(
     prefix: str, mnemonic: str, levels: str, py: str
 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -246,16 +243,10 @@ FAMILY.defer(
 )
 
 
-class _AddDeqReluOp(PairCheckedOp):
-    """AddDeqRelu dequantises int32 sums to half (the headers static_assert the pair)."""
-
-    PAIRS: ClassVar[frozenset[tuple[str, str]]] = frozenset({("i32", "f16")})
-
-
 # Binary ops whose dst has its own element type: `Api<Tdst, Tsrc, isSetMask>`.
 _BINARY_CAST_TABLE = (
-    ("AddDeqRelu", "add_deq_relu", "AddDeqRelu", "add_deq_relu", _AddDeqReluOp, "i32"),
-    ("MulAddDst", "mul_add_dst", "MulAddDst", "mul_add_dst", SpecOp, None),
+    ("AddDeqRelu", "add_deq_relu", "AddDeqRelu", "add_deq_relu", "AddDeqReluBase", "i32"),
+    ("MulAddDst", "mul_add_dst", "MulAddDst", "mul_add_dst", None, None),
 )
 
 
@@ -275,7 +266,7 @@ def _binary_cast(row: tuple) -> None:
             sim=f"binary:{mnemonic}",
             example={"T": example, "U": "f16"} if example else None,
         ),
-        base,
+        _base(base),
     )
 
 
@@ -313,48 +304,32 @@ UNARY_TABLE: tuple[tuple[str, str, str, tuple[str, ...], str, str], ...] = (
 )
 
 
-class _AbsComplexOp(SpecOp):
-    """Abs of a complex tensor into one of its parts' type (Ascend 950 only)."""
-
-    def verify_(self) -> None:
-        super().verify_()
-        t, u = self.var_type("T"), self.var_type("U")
-        if isinstance(u, ComplexType) and t != u.element_type:
-            raise VerifyException(
-                f"'{self.name}': Abs of {u} writes its parts' type {u.element_type}, got a "
-                f"destination of {t}"
-            )
-
-    @classmethod
-    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
-        """The sample is for an Ascend 950 part (complex types exist there only)."""
-        from asc_xdsl.soc import SOC_ATTR
-
-        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
-
-
-# Defined before Abs's own forms: the Python API tries forms in order, and this one's
+# Stated before Abs's own forms: the Python API tries forms in order, and this one's
 # complex src tells it apart (`asc.abs(dst_f32, src_c64, n)`).
-_define_all(
-    "AbsComplex",
-    [
-        (
-            "L2Op",
-            OpSpec(
-                "abs_complex_l2",
-                "Abs",
-                (dst(), Operand("src", local_complex("U"), Effect.READ), COUNT),
-                dtypes={"T": FLOAT_DTYPES, "U": ("complex<f16>", "complex<f32>")},
-                pipe="V",
-                py="abs",
-                sim="abs_complex",
-                doc="`AscendC::Abs(dst, src, count)` of a complex32 / complex64 src (Ascend "
-                "950): dst[i] = |src[i]|, in the parts' type (half / float).",
-            ),
-        )
-    ],
-    _AbsComplexOp,
-)
+def _abs_complex(row: tuple) -> None:
+    _define_all(
+        "AbsComplex",
+        [
+            (
+                "L2Op",
+                OpSpec(
+                    "abs_complex_l2",
+                    "Abs",
+                    (dst(), Operand("src", local_complex("U"), Effect.READ), COUNT),
+                    dtypes={"T": FLOAT_DTYPES, "U": ("complex<f16>", "complex<f32>")},
+                    pipe="V",
+                    py="abs",
+                    sim="abs_complex",
+                    doc="`AscendC::Abs(dst, src, count)` of a complex32 / complex64 src "
+                    "(Ascend 950): dst[i] = |src[i]|, in the parts' type (half / float).",
+                ),
+            )
+        ],
+        _base("AbsComplexBase"),
+    )
+
+
+FAMILY.defer(((),), lambda r: (("AbsComplexL2Op",), ("abs_complex_l2",), ("abs",)), _abs_complex)
 
 
 def _unary(row: tuple) -> None:
@@ -393,50 +368,6 @@ SCALAR_TABLE: tuple[tuple[str, str, str, tuple[str, ...], str], ...] = (
 )
 
 
-def _constant_int(value) -> int | None:
-    """The integer an operand is a constant of (through the frontend's casts), or None."""
-    op = value.owner
-    while (
-        isinstance(op, Operation)
-        and op.name == "builtin.unrealized_conversion_cast"
-        and len(op.operands) == 1
-    ):
-        op = op.operands[0].owner
-    attr = op.properties.get("value") if isinstance(op, Operation) else None
-    return attr.value.data if isinstance(attr, IntegerAttr) else None
-
-
-class _ShiftOp(SpecOp):
-    """ShiftLeft / ShiftRight by a scalar: a constant count the module's SoC does not take
-    (`shift_counts`: Atlas A2/A3 0..width; Ascend 950 the scalar as an int16_t >= 0,
-    int64_t ShiftRight 0..32) is refused here; a run-time one by the simulator. So is
-    ShiftRight's roundEn = true on Ascend 950 (a constant here, a run-time one there)."""
-
-    def verify_(self) -> None:
-        super().verify_()
-        from asc_xdsl.dialects.ascendc.shift_counts import as_type, count_problem
-        from asc_xdsl.dialects.ascendc.target import soc_family
-        from asc_xdsl.soc import ASCEND_950
-
-        scalar = _constant_int(self.scalar)
-        et = self.dst.type.element_type
-        family = soc_family(self)
-        round_en = getattr(self, "round_en", None)
-        if family == ASCEND_950 and round_en is not None and _constant_int(round_en):
-            # (dav_3510 ShiftRightImpl takes it and ignores it)
-            raise VerifyException(
-                f"'{self.name}': ShiftRight's roundEn = true is not supported on Ascend 950 "
-                "(the ShiftRight page: only false; the dav_3510 header ignores it)"
-            )
-        if scalar is None or family is None or not isinstance(et, IntegerType):
-            return
-        bits, signed = et.width.data, et.signedness.data != Signedness.UNSIGNED
-        arch = 3510 if family == ASCEND_950 else 2201
-        _, problem = count_problem(self.SPEC.api, arch, bits, signed, as_type(scalar, bits, signed))
-        if problem is not None:
-            raise VerifyException(f"'{self.name}': {problem}")
-
-
 # ShiftRight's mask forms' last argument `bool roundEn = false`
 # (kernel_operator_vec_binary_scalar_intf.h; dav_c220 ShiftRightImpl): absent, nothing is
 # printed (the header's default); a Python keyword only, so pyasc's positional
@@ -462,45 +393,11 @@ def _tensor_scalar(row: tuple) -> None:
             sim=f"scalar:{mnemonic}",
             mask_extra=(ROUND_EN,) if api == "ShiftRight" else (),
         ),
-        _ShiftOp if api.startswith("Shift") else SpecOp,
+        _base("ShiftBase") if api.startswith("Shift") else SpecOp,
     )
 
 
 FAMILY.defer(SCALAR_TABLE, lambda r: _level_names(r[0], r[1], "012", r[4]), _tensor_scalar)
-
-
-class _Ascend950Op(SpecOp):
-    """An API the Ascend 950 headers add (arch 3510; the Atlas A2/A3 ones have no
-    `SubsImpl` / `DivsImpl`)."""
-
-    def verify_(self) -> None:
-        super().verify_()
-        from asc_xdsl.dialects.ascendc.reg import check_soc
-
-        check_soc(self, self.SPEC.api)
-
-    @classmethod
-    def complete_sample(cls, module: ModuleOp, f: func.FuncOp, op: Operation) -> None:
-        from asc_xdsl.soc import SOC_ATTR
-
-        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
-
-
-class _ShiftByTensorOp(_Ascend950Op):
-    """ShiftLeft / ShiftRight by a tensor of counts (Ascend 950): the counts' type is the
-    signed integer of the shifted elements' width (ShiftLeftImpl's Tuple<T, U> list)."""
-
-    def verify_(self) -> None:
-        from asc_xdsl.dialects.ascendc.reg import check_soc
-
-        SpecOp.verify_(self)  # (not _Ascend950Op's: the scalar forms exist everywhere)
-        check_soc(self, f"{self.SPEC.api} by a tensor of counts")
-        t, u = self.var_type("T"), self.var_type("U")
-        if isinstance(t, IntegerType) and isinstance(u, IntegerType) and t.width != u.width:
-            raise VerifyException(
-                f"'{self.name}': {self.SPEC.api} of {t} takes counts of i{t.width.data} "
-                f"(the signed integer of its width), got {u}"
-            )
 
 
 # ShiftLeft / ShiftRight by a tensor of counts (Ascend 950 only:
@@ -535,7 +432,7 @@ def _shift_by_tensor(row: tuple) -> None:
                 ),
             )
         ],
-        _ShiftByTensorOp,
+        _base("ShiftByTensorBase"),
     )
 
 
@@ -586,7 +483,7 @@ def _tensor_scalar_950(row: tuple) -> None:
                 ),
             ),
         ],
-        _Ascend950Op,
+        _base("Ascend950Base"),
     )
 
 
@@ -623,7 +520,9 @@ def _scalar_first(row: tuple) -> None:
                 ),
             ),
         ],
-        _Ascend950Op,  # the 2201 headers have no scalar-first overload, even of Adds / Muls
+        _base(
+            "Ascend950Base"
+        ),  # the 2201 headers have no scalar-first overload, even of Adds / Muls
     )
 
 
@@ -660,7 +559,7 @@ def _tensor_scalar_950_masks(row: tuple) -> None:
             py=mnemonic,
             sim=f"scalar:{mnemonic}",
         ),
-        _Ascend950Op,
+        _base("Ascend950Base"),
     )
     _define_all(
         f"{prefix}ScalarFirst",
@@ -675,7 +574,7 @@ def _tensor_scalar_950_masks(row: tuple) -> None:
             py=mnemonic,
             sim=f"scalar:{mnemonic}_first",
         ),
-        _Ascend950Op,
+        _base("Ascend950Base"),
     )
 
 

@@ -12,12 +12,12 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.irdl import Operand, OptOperand, VarOperand
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
-from asc_xdsl.dialects.ascendc.vector import (
-    _AbsComplexOp,
-    _AddDeqReluOp,
-    _Ascend950Op,
-    _ShiftByTensorOp,
-    _ShiftOp,
+from asc_xdsl.dialects.ascendc.vector_checks import (
+    AbsComplexBase,
+    AddDeqReluBase,
+    Ascend950Base,
+    ShiftBase,
+    ShiftByTensorBase,
 )
 
 class AddL0Op(SpecOp):
@@ -1085,7 +1085,7 @@ class PreluL2Op(SpecOp):
     src1: Operand
     cal_count: Operand
 
-class AddDeqReluL0Op(_AddDeqReluOp):
+class AddDeqReluL0Op(AddDeqReluBase):
     """dst = max(src0 + src1, 0) dequantized (with the DEQSCALE register) into dst's type,
     elementwise, on `mask` elements per repeat, `repeat_times` repeats with the strides of
     `repeat_params`.
@@ -1115,7 +1115,7 @@ class AddDeqReluL0Op(_AddDeqReluOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class AddDeqReluL1Op(_AddDeqReluOp):
+class AddDeqReluL1Op(AddDeqReluBase):
     """dst = max(src0 + src1, 0) dequantized (with the DEQSCALE register) into dst's type,
     elementwise, on a bit mask (two 64-bit words, a list) per repeat, `repeat_times` repeats
     with the strides of `repeat_params`.
@@ -1145,7 +1145,7 @@ class AddDeqReluL1Op(_AddDeqReluOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class AddDeqReluL2Op(_AddDeqReluOp):
+class AddDeqReluL2Op(AddDeqReluBase):
     """dst = max(src0 + src1, 0) dequantized (with the DEQSCALE register) into dst's type,
     elementwise, on the first `count` elements.
 
@@ -1314,7 +1314,7 @@ class MulCastL2Op(SpecOp):
     src1: Operand
     cal_count: Operand
 
-class AbsComplexL2Op(_AbsComplexOp):
+class AbsComplexL2Op(AbsComplexBase):
     """`AscendC::Abs(dst, src, count)` of a complex32 / complex64 src (Ascend 950): dst[i] =
     |src[i]|, in the parts' type (half / float).
 
@@ -2337,7 +2337,7 @@ class LeakyReluL2Op(SpecOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL0Op(_ShiftOp):
+class ShiftLeftL0Op(ShiftBase):
     """dst = src << scalar, elementwise, on `mask` elements per repeat, `repeat_times` repeats
     with the strides of `repeat_params`.
 
@@ -2366,7 +2366,7 @@ class ShiftLeftL0Op(_ShiftOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL1Op(_ShiftOp):
+class ShiftLeftL1Op(ShiftBase):
     """dst = src << scalar, elementwise, on a bit mask (two 64-bit words, a list) per repeat,
     `repeat_times` repeats with the strides of `repeat_params`.
 
@@ -2395,7 +2395,7 @@ class ShiftLeftL1Op(_ShiftOp):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftL2Op(_ShiftOp):
+class ShiftLeftL2Op(ShiftBase):
     """dst = src << scalar, elementwise, on the first `count` elements.
 
     `ascendc.shift_left_l2`: Ascend C `ShiftLeft`, pipe V.
@@ -2419,7 +2419,7 @@ class ShiftLeftL2Op(_ShiftOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL0Op(_ShiftOp):
+class ShiftRightL0Op(ShiftBase):
     """dst = src >> scalar, elementwise, on `mask` elements per repeat, `repeat_times` repeats
     with the strides of `repeat_params`.
 
@@ -2450,7 +2450,7 @@ class ShiftRightL0Op(_ShiftOp):
     round_en: OptOperand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL1Op(_ShiftOp):
+class ShiftRightL1Op(ShiftBase):
     """dst = src >> scalar, elementwise, on a bit mask (two 64-bit words, a list) per repeat,
     `repeat_times` repeats with the strides of `repeat_params`.
 
@@ -2481,7 +2481,7 @@ class ShiftRightL1Op(_ShiftOp):
     round_en: OptOperand
     is_set_mask: UnitAttr | None
 
-class ShiftRightL2Op(_ShiftOp):
+class ShiftRightL2Op(ShiftBase):
     """dst = src >> scalar, elementwise, on the first `count` elements.
 
     `ascendc.shift_right_l2`: Ascend C `ShiftRight`, pipe V.
@@ -2505,7 +2505,7 @@ class ShiftRightL2Op(_ShiftOp):
     cal_count: Operand
     is_set_mask: UnitAttr | None
 
-class ShiftLeftTensorL2Op(_ShiftByTensorOp):
+class ShiftLeftTensorL2Op(ShiftByTensorBase):
     """`AscendC::ShiftLeft(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] << src1[i]
     for the first `count` elements, each count of src1 (the signed integer of src0's width)
     as the Reg ShiftLeft takes it (ops/shifts.py).
@@ -2527,7 +2527,7 @@ class ShiftLeftTensorL2Op(_ShiftByTensorOp):
     src1: Operand
     cal_count: Operand
 
-class ShiftRightTensorL2Op(_ShiftByTensorOp):
+class ShiftRightTensorL2Op(ShiftByTensorBase):
     """`AscendC::ShiftRight(dst, src0, src1, count)` (Ascend 950): dst[i] = src0[i] >> src1[i]
     for the first `count` elements, each count of src1 (the signed integer of src0's width)
     as the Reg ShiftRight takes it (ops/shifts.py).
@@ -2549,7 +2549,7 @@ class ShiftRightTensorL2Op(_ShiftByTensorOp):
     src1: Operand
     cal_count: Operand
 
-class SubsL2Op(_Ascend950Op):
+class SubsL2Op(Ascend950Base):
     """`AscendC::Subs(dst, src, scalar, count)` (Ascend 950): dst[i] = src - scalar for the
     first `count` elements (complex: each element as the Reg Sub computes it, the scalar
     duplicated first).
@@ -2571,7 +2571,7 @@ class SubsL2Op(_Ascend950Op):
     scalar: Operand
     cal_count: Operand
 
-class DivsL2Op(_Ascend950Op):
+class DivsL2Op(Ascend950Base):
     """`AscendC::Divs(dst, src, scalar, count)` (Ascend 950): dst[i] = src / scalar for the
     first `count` elements (complex: each element as the Reg Div computes it, the scalar
     duplicated first).
@@ -2593,7 +2593,7 @@ class DivsL2Op(_Ascend950Op):
     scalar: Operand
     cal_count: Operand
 
-class AddsScalarFirstL2Op(_Ascend950Op):
+class AddsScalarFirstL2Op(Ascend950Base):
     """`AscendC::Adds(dst, scalar, src, count)`, the scalar first: dst[i] = scalar + src for
     the first `count` elements.
 
@@ -2614,7 +2614,7 @@ class AddsScalarFirstL2Op(_Ascend950Op):
     src: Operand
     cal_count: Operand
 
-class MulsScalarFirstL2Op(_Ascend950Op):
+class MulsScalarFirstL2Op(Ascend950Base):
     """`AscendC::Muls(dst, scalar, src, count)`, the scalar first: dst[i] = scalar * src for
     the first `count` elements.
 
@@ -2635,7 +2635,7 @@ class MulsScalarFirstL2Op(_Ascend950Op):
     src: Operand
     cal_count: Operand
 
-class SubsScalarFirstL2Op(_Ascend950Op):
+class SubsScalarFirstL2Op(Ascend950Base):
     """`AscendC::Subs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar - src for
     the first `count` elements.
 
@@ -2656,7 +2656,7 @@ class SubsScalarFirstL2Op(_Ascend950Op):
     src: Operand
     cal_count: Operand
 
-class DivsScalarFirstL2Op(_Ascend950Op):
+class DivsScalarFirstL2Op(Ascend950Base):
     """`AscendC::Divs(dst, scalar, src, count)`, the scalar first: dst[i] = scalar / src for
     the first `count` elements.
 
@@ -2677,7 +2677,7 @@ class DivsScalarFirstL2Op(_Ascend950Op):
     src: Operand
     cal_count: Operand
 
-class SubsL0Op(_Ascend950Op):
+class SubsL0Op(Ascend950Base):
     """`AscendC::Subs`.
 
     `ascendc.subs_l0`: Ascend C `Subs`, pipe V.
@@ -2705,7 +2705,7 @@ class SubsL0Op(_Ascend950Op):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class SubsL1Op(_Ascend950Op):
+class SubsL1Op(Ascend950Base):
     """`AscendC::Subs`.
 
     `ascendc.subs_l1`: Ascend C `Subs`, pipe V.
@@ -2733,7 +2733,7 @@ class SubsL1Op(_Ascend950Op):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class SubsScalarFirstL0Op(_Ascend950Op):
+class SubsScalarFirstL0Op(Ascend950Base):
     """`AscendC::Subs`.
 
     `ascendc.subs_scalar_first_l0`: Ascend C `Subs`, pipe V.
@@ -2761,7 +2761,7 @@ class SubsScalarFirstL0Op(_Ascend950Op):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class SubsScalarFirstL1Op(_Ascend950Op):
+class SubsScalarFirstL1Op(Ascend950Base):
     """`AscendC::Subs`.
 
     `ascendc.subs_scalar_first_l1`: Ascend C `Subs`, pipe V.
@@ -2789,7 +2789,7 @@ class SubsScalarFirstL1Op(_Ascend950Op):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class DivsL0Op(_Ascend950Op):
+class DivsL0Op(Ascend950Base):
     """`AscendC::Divs`.
 
     `ascendc.divs_l0`: Ascend C `Divs`, pipe V.
@@ -2817,7 +2817,7 @@ class DivsL0Op(_Ascend950Op):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class DivsL1Op(_Ascend950Op):
+class DivsL1Op(Ascend950Base):
     """`AscendC::Divs`.
 
     `ascendc.divs_l1`: Ascend C `Divs`, pipe V.
@@ -2845,7 +2845,7 @@ class DivsL1Op(_Ascend950Op):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class DivsScalarFirstL0Op(_Ascend950Op):
+class DivsScalarFirstL0Op(Ascend950Base):
     """`AscendC::Divs`.
 
     `ascendc.divs_scalar_first_l0`: Ascend C `Divs`, pipe V.
@@ -2873,7 +2873,7 @@ class DivsScalarFirstL0Op(_Ascend950Op):
     repeat_params: Operand
     is_set_mask: UnitAttr | None
 
-class DivsScalarFirstL1Op(_Ascend950Op):
+class DivsScalarFirstL1Op(Ascend950Base):
     """`AscendC::Divs`.
 
     `ascendc.divs_scalar_first_l1`: Ascend C `Divs`, pipe V.
