@@ -1882,7 +1882,7 @@ _STATING = threading.RLock()
 
 class _Table:
     """Rows of specs a family states on first use (`OpFamily.defer`): `names(row)` gives
-    a row's class names, op names and Python name without stating it; `state(row)`
+    a row's class names, op mnemonics and Python names without stating it; `state(row)`
     states its specs. `done` and `busy` have a bit per row (stated; being stated); `rank`
     is the first row's place in the family's statement order."""
 
