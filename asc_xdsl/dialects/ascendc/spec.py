@@ -1902,7 +1902,7 @@ Python names of its functions."""
 
 _RANK_STEP = 1 << 8
 """Ranks of entries: one step per statement (an `add`, or a deferred row), the specs a
-row states numbered within it."""
+row states numbered within it (a row states fewer than 256: `add` refuses more)."""
 
 
 class OpFamily:
@@ -1973,6 +1973,8 @@ class OpFamily:
                 )
             rank = self._stating
             self._stating += 1
+            if rank % _RANK_STEP == _RANK_STEP - 1:  # (the next statement's first rank)
+                raise ValueError(f"{self.module}: a deferred row states {_RANK_STEP} specs")
         else:
             rank = self._next * _RANK_STEP
             self._next += 1

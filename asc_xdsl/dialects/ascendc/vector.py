@@ -126,7 +126,7 @@ def _forms(
                 ),
             )
         )
-    if "3" in levels and l3_operator is not None:
+    if "3" in _stated_levels(levels, l3_operator):
         out.append(
             (
                 "L3Op",
@@ -160,6 +160,12 @@ def _base(name: str | None) -> type[SpecOp]:
     from asc_xdsl.dialects.ascendc import vector_checks
 
     return getattr(vector_checks, name)
+
+
+def _stated_levels(levels: str, l3_operator: str | None) -> str:
+    """The levels of `levels` that `_forms` makes a spec of: L3 (C++ operators) only with
+    its operator."""
+    return levels if l3_operator is not None else levels.replace("3", "")
 
 
 def _level_names(
@@ -238,7 +244,7 @@ def _binary(row: tuple) -> None:
 
 FAMILY.defer(
     BINARY_TABLE,
-    lambda r: _level_names(r[0], r[1], r[4] if r[5] else r[4].replace("3", ""), r[6]),
+    lambda r: _level_names(r[0], r[1], _stated_levels(r[4], r[5]), r[6]),
     _binary,
 )
 
