@@ -19,7 +19,6 @@ reads the installed release from xDSL's `dist-info` folder name: xDSL's own
 from __future__ import annotations
 
 import os
-import re
 
 MIN_XDSL = (0, 74)
 """The oldest supported xDSL minor release."""
@@ -36,16 +35,21 @@ def _dotted(minor: tuple[int, int]) -> str:
 REQUIREMENT = f"xdsl>={_dotted(MIN_XDSL)},<{_dotted(BELOW_XDSL)}"
 """The pip requirement for the supported range (pyproject.toml's dependency)."""
 
-_RELEASE = re.compile(r"(\d+)\.(\d+)")
+
+def _release(version: str) -> tuple[int, int] | None:
+    """(major, minor) from the digits that start `version` ("0.75.0", "0.76rc1"), or
+    None when it does not start `<digits>.<digits>`."""
+    major, _, rest = version.partition(".")
+    minor = rest[: len(rest) - len(rest.lstrip("0123456789"))]
+    if not (major.isascii() and major.isdecimal() and minor):
+        return None
+    return int(major), int(minor)
 
 
 def supported(version: str) -> bool:
     """Whether xDSL `version` (as `xdsl.__version__` spells it) is in the range."""
-    match = _RELEASE.match(version)
-    if match is None:
-        return False
-    minor = (int(match[1]), int(match[2]))
-    return MIN_XDSL <= minor < BELOW_XDSL
+    release = _release(version)
+    return release is not None and MIN_XDSL <= release < BELOW_XDSL
 
 
 def unsupported_message(version: str | None, where: str | None = None) -> str:

@@ -342,7 +342,6 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
     whose spec says it has no C++ form (a virtual op a pass lowers) is left out. For
     another arch than 2201 each sample is verified for that arch's SoC first; one our
     verifier refuses is REFUSED (named after its op)."""
-    from xdsl.context import Context
     from xdsl.dialects import func
     from xdsl.dialects.builtin import StringAttr
 
@@ -351,7 +350,7 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
     from asc_xdsl.dialects.ascendc.spec_samples import sample_op
     from asc_xdsl.dialects.ascendc.target import set_soc
     from asc_xdsl.soc import SOC_ATTR, get_soc
-    from asc_xdsl.transforms.generate_boilerplate import GenerateBoilerplatePass
+    from asc_xdsl.transforms.generate_boilerplate import generate_boilerplate
 
     units: list[tuple[list[str], list[str]]] = []  # (preamble lines, body lines)
     errors: list[Source] = []
@@ -374,7 +373,7 @@ def sources_from_specs(per_unit: int = 25, arch: str = DEFAULT_ARCH) -> list[Sou
                 errors.append(Source(cls.name, None, error=_describe(e), refused=True))
                 continue
         try:
-            GenerateBoilerplatePass().apply(Context(), module)
+            generate_boilerplate(module)
             f = sample.parent_op()  # (the function of the op: not a callee before it)
             while f is not None and not isinstance(f, func.FuncOp):  # (a sample in a loop)
                 f = f.parent_op()

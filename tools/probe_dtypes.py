@@ -92,14 +92,13 @@ def _dtypes(assigned: tuple[tuple[str, str], ...]) -> Iterator[None]:
 def sources(
     per_unit: int = 25,
 ) -> tuple[list[check_headers.Source], list[Probe], dict[str, str], dict]:
-    from xdsl.context import Context
     from xdsl.dialects import func
     from xdsl.dialects.builtin import StringAttr
 
     from asc_xdsl.backends.ascendc import to_ascendc
     from asc_xdsl.dialects.ascendc.families import spec_classes
     from asc_xdsl.dialects.ascendc.spec_samples import sample_op
-    from asc_xdsl.transforms.generate_boilerplate import GenerateBoilerplatePass
+    from asc_xdsl.transforms.generate_boilerplate import generate_boilerplate
 
     units: list[tuple[list[str], list[str]]] = []
     probes: list[Probe] = []
@@ -117,7 +116,7 @@ def sources(
             try:
                 with _dtypes(probe.dtypes):
                     module, _ = sample_op(cls)
-                GenerateBoilerplatePass().apply(Context(), module)
+                generate_boilerplate(module)
                 f = next(o for o in module.ops if isinstance(o, func.FuncOp))
                 f.sym_name = StringAttr(probe.function)
                 text = to_ascendc(module)

@@ -62,7 +62,6 @@ def probe(types: tuple[str, ...], ops: set[str] | None) -> tuple[list, list, lis
     """(accepted (op, type, function name), untranslated (op, type, why), refused op
     names, ops probed); `accepted`'s C++ in translation units of 25 functions
     (`probe.units`)."""
-    from xdsl.context import Context
     from xdsl.dialects import func
     from xdsl.dialects.builtin import StringAttr
 
@@ -70,7 +69,7 @@ def probe(types: tuple[str, ...], ops: set[str] | None) -> tuple[list, list, lis
     from asc_xdsl.dialects.ascendc.families import spec_classes
     from asc_xdsl.dialects.ascendc.reg import SAMPLE_SOC
     from asc_xdsl.soc import SOC_ATTR
-    from asc_xdsl.transforms.generate_boilerplate import GenerateBoilerplatePass
+    from asc_xdsl.transforms.generate_boilerplate import generate_boilerplate
 
     accepted, untranslated, refused, probed = [], [], [], 0
     units: list[tuple[list[str], list[str]]] = []
@@ -93,7 +92,7 @@ def probe(types: tuple[str, ...], ops: set[str] | None) -> tuple[list, list, lis
                 continue
             name = _function_name(cls.name, fp8)
             try:
-                GenerateBoilerplatePass().apply(Context(), module)
+                generate_boilerplate(module)
                 functions = [o for o in module.ops if isinstance(o, func.FuncOp)]
                 f = next((o for o in functions if "ascendc.vf" not in o.attributes), functions[0])
                 f.sym_name = StringAttr(name)

@@ -608,7 +608,8 @@ FAMILY.add(
 )
 
 
-_ARG_REF = re.compile(r"\$(\d+)")
+_ARG_REF = r"\$(\d+)"
+"""A `$N` argument reference (compiled by `re` when a verbatim line is first verified)."""
 
 
 class VerbatimBase(SpecOp):
@@ -617,7 +618,7 @@ class VerbatimBase(SpecOp):
         text = self._prop("value").data  # type: ignore[union-attr]
         check_code_line(self, "code", text)
         n = len(self.operands)
-        for m in _ARG_REF.finditer(text):
+        for m in re.finditer(_ARG_REF, text):
             if int(m.group(1)) >= n and n:
                 raise VerifyException(
                     f"'{self.name}': ${m.group(1)} names no argument (there are {n})"

@@ -29,8 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Set
 from operator import attrgetter
 
-from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, UnregisteredOp
+from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.rewriter import Rewriter
 from xdsl.traits import (
@@ -43,7 +42,6 @@ from xdsl.traits import (
     SymbolOpInterface,
 )
 
-from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.utils.class_tests import is_subclass
 from asc_xdsl.utils.records import FrozenRecord, init_fields
 
@@ -331,11 +329,4 @@ def cse(root: Operation) -> None:
     _Driver().run(root)
 
 
-class CommonSubexpressionElimination(PlainPass):
-    name = "cse"
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        cse(op)
-
-
-__all__ = ["CommonSubexpressionElimination", "cse"]
+__all__ = ["cse"]

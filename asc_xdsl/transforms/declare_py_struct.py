@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from xdsl.context import Context
 from xdsl.dialects.builtin import (
     ArrayAttr,
     FloatAttr,
@@ -36,7 +35,6 @@ from asc_xdsl.dialects.emitasc import PyStructType
 from asc_xdsl.transforms.generate_boilerplate import HEADERS_NEEDED, is_preamble, needed_headers
 from asc_xdsl.transforms.ir_walk import ops_in, value_types
 from asc_xdsl.transforms.pass_facts import offer, wanted
-from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.utils.class_tests import is_subclass
 
 
@@ -90,39 +88,37 @@ width and signedness): not searched (a matmul type's config holds dozens)."""
 _DECLARE = "emitasc.declare_py_struct"
 
 
-class DeclarePyStructPass(PlainPass):
-    name = "ascendc-declare-py-struct"
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        body = op.body.block
-        # (by name: a module with no struct makes no class of the declaration op)
-        declared = {o.pystruct for o in body.ops if o.name == _DECLARE}
-        order: list[PyStructType] = []
-        ops = ops_in(op)
-        types = value_types(ops)
-        # Each type once, in order of first use (most values share a few type objects:
-        # told apart by identity, in C, with no type hashed; equal types that are
-        # different objects find the same structs, declared once).
-        structs_of = _STRUCTS_OF
-        for t in dict(zip(map(id, types), types, strict=True)).values():
-            known = structs_of.get(id(t))
-            if known is None:
-                known = _structs_of(t)
-            for s in known[1]:
-                if s not in declared:
-                    declared.add(s)
-                    order.append(s)
-        # The headers the values need, for the next pass (generate-boilerplate), when
-        # the pipeline hands facts on (`pass_facts`): the declarations added need none.
-        if wanted():
-            offer(HEADERS_NEEDED, op, needed_headers(ops, types))
-        # After the #defines and #includes the struct's field types need.
-        anchor = next((o for o in body.ops if not is_preamble(o)), None)
-        if order:
-            from asc_xdsl.dialects.emitasc import DeclarePyStructOp
-        for s in order:
-            decl = DeclarePyStructOp(pystruct=s)
-            if anchor is None:
-                body.add_op(decl)
-            else:
-                body.insert_op_before(decl, anchor)
+def declare_py_structs(op: ModuleOp) -> None:
+    """The pass (module docstring): each struct defined in Python declared once, in order."""
+    body = op.body.block
+    # (by name: a module with no struct makes no class of the declaration op)
+    declared = {o.pystruct for o in body.ops if o.name == _DECLARE}
+    order: list[PyStructType] = []
+    ops = ops_in(op)
+    types = value_types(ops)
+    # Each type once, in order of first use (most values share a few type objects:
+    # told apart by identity, in C, with no type hashed; equal types that are
+    # different objects find the same structs, declared once).
+    structs_of = _STRUCTS_OF
+    for t in dict(zip(map(id, types), types, strict=True)).values():
+        known = structs_of.get(id(t))
+        if known is None:
+            known = _structs_of(t)
+        for s in known[1]:
+            if s not in declared:
+                declared.add(s)
+                order.append(s)
+    # The headers the values need, for the next pass (generate-boilerplate), when
+    # the pipeline hands facts on (`pass_facts`): the declarations added need none.
+    if wanted():
+        offer(HEADERS_NEEDED, op, needed_headers(ops, types))
+    # After the #defines and #includes the struct's field types need.
+    anchor = next((o for o in body.ops if not is_preamble(o)), None)
+    if order:
+        from asc_xdsl.dialects.emitasc import DeclarePyStructOp
+    for s in order:
+        decl = DeclarePyStructOp(pystruct=s)
+        if anchor is None:
+            body.add_op(decl)
+        else:
+            body.insert_op_before(decl, anchor)

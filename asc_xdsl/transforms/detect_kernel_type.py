@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
@@ -43,7 +42,6 @@ from asc_xdsl.transforms.hardware import (
 from asc_xdsl.transforms.ir_walk import functions, ops_in
 from asc_xdsl.transforms.kernel_args import MATMUL_CUBE_ONLY_ATTR
 from asc_xdsl.transforms.pass_facts import offer, take
-from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.utils.class_tests import SubclassCache
 from asc_xdsl.utils.records import Record
 
@@ -195,31 +193,29 @@ def sets_up_matmul(kernel: func.FuncOp, module: ModuleOp) -> bool:
     return facts.sides(kernel)[1]
 
 
-class DetectKernelTypePass(PlainPass):
-    name = "ascendc-detect-kernel-type"
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        cube_only = MATMUL_CUBE_ONLY_ATTR in op.attributes
-        module = _Module(op)
-        any_matmul = False
-        for kernel in module.functions.values():
-            if KERNEL_ATTR not in kernel.attributes:
-                continue
-            sides, matmul = module.sides(kernel)
-            any_matmul |= matmul
-            if KERNEL_TYPE_ATTR in kernel.attributes:
-                continue  # the type is given: only the Matmul object matters (for the module)
-            if matmul:
-                kind = "cube" if cube_only else "mix"
-            elif sides == {"cube", "vector"}:
-                kind = "mix"
-            elif sides == {"cube"}:
-                kind = "cube"
-            else:
-                kind = "vector"
-            kernel.attributes[KERNEL_TYPE_ATTR] = string_attr(kind)
-        if any_matmul:
-            op.attributes[COMPILE_MIX_ATTR] = UNIT
-        # (the next pass, legalize-kernel-args, asks which kernels set up a Matmul:
-        # this pass only set attributes, so the functions' facts still hold)
-        offer(MODULE_FACTS, op, module)
+def detect_kernel_types(op: ModuleOp) -> None:
+    """The pass (module docstring): each kernel's AI Core side, from its ops."""
+    cube_only = MATMUL_CUBE_ONLY_ATTR in op.attributes
+    module = _Module(op)
+    any_matmul = False
+    for kernel in module.functions.values():
+        if KERNEL_ATTR not in kernel.attributes:
+            continue
+        sides, matmul = module.sides(kernel)
+        any_matmul |= matmul
+        if KERNEL_TYPE_ATTR in kernel.attributes:
+            continue  # the type is given: only the Matmul object matters (for the module)
+        if matmul:
+            kind = "cube" if cube_only else "mix"
+        elif sides == {"cube", "vector"}:
+            kind = "mix"
+        elif sides == {"cube"}:
+            kind = "cube"
+        else:
+            kind = "vector"
+        kernel.attributes[KERNEL_TYPE_ATTR] = string_attr(kind)
+    if any_matmul:
+        op.attributes[COMPILE_MIX_ATTR] = UNIT
+    # (the next pass, legalize-kernel-args, asks which kernels set up a Matmul:
+    # this pass only set attributes, so the functions' facts still hold)
+    offer(MODULE_FACTS, op, module)

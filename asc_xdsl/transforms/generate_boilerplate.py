@@ -27,7 +27,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 
@@ -35,7 +34,6 @@ from asc_xdsl.dialects.emitasc import IncludeOp, is_define
 from asc_xdsl.dialects.fast_build import new_op
 from asc_xdsl.transforms.ir_walk import block_args, ops_in, value_types
 from asc_xdsl.transforms.pass_facts import take
-from asc_xdsl.transforms.plain_pass import PlainPass
 
 BASE_HEADER = "kernel_operator.h"
 # the SIMT ops' headers (simt_api/): lane ids, warp functions, barriers, atomics
@@ -195,15 +193,13 @@ def _header_attr(header: str) -> StringAttr:
     return StringAttr(header)
 
 
-class GenerateBoilerplatePass(PlainPass):
-    name = "ascendc-generate-boilerplate"
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        body = op.body.block
-        anchor = next((o for o in body.ops if not is_define(o)), None)
-        for header in missing_headers(op):
-            include = new_include(header)
-            if anchor is None:
-                body.add_op(include)
-            else:
-                body.insert_op_before(include, anchor)
+def generate_boilerplate(op: ModuleOp) -> None:
+    """The pass (module docstring): the `#include`s `op`'s ops need, after its `#define`s."""
+    body = op.body.block
+    anchor = next((o for o in body.ops if not is_define(o)), None)
+    for header in missing_headers(op):
+        include = new_include(header)
+        if anchor is None:
+            body.add_op(include)
+        else:
+            body.insert_op_before(include, anchor)

@@ -33,7 +33,6 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -65,7 +64,6 @@ from asc_xdsl.transforms.kernel_args import (
     marked_kind,
     param_attrs,
 )
-from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 FFTS_PARAM = "ffts_addr"
@@ -189,8 +187,6 @@ def _update_function_type(kernel: func.FuncOp) -> None:
     kernel.properties["function_type"] = function_type(inputs, outputs)
 
 
-class LegalizeKernelArgsPass(PlainPass):
-    name = "ascendc-legalize-kernel-args"
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        rewrite(op, LegalizeKernelArgs(op), find=region_functions, recursive=False)
+def legalize_kernel_args(op: ModuleOp) -> None:
+    """The pass (module docstring): each kernel's parameters as the launcher passes them."""
+    rewrite(op, LegalizeKernelArgs(op), find=region_functions, recursive=False)

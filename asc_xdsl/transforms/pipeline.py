@@ -213,11 +213,42 @@ def pipeline_spec(options: Mapping[str, Any], module: Any = None) -> str:
     return ",".join(p for passes, on in stages if on for p in passes)
 
 
+class _FunctionRun:
+    """One pass of `registry.PASS_FUNCTIONS` as the pipeline runs it: its function,
+    with a pass's `name` and `apply` (no `ModulePass` made)."""
+
+    __slots__ = ("function", "name")
+
+    def __init__(self, name: str, function: Callable[[Any], None]) -> None:
+        self.name = name
+        self.function = function
+
+    def apply(self, ctx: Any, op: Any) -> None:
+        self.function(op)
+
+
+class _FunctionRuns:
+    """A pipeline of `_FunctionRun`s (what `run_pipeline` reads of xDSL's `PassPipeline`)."""
+
+    __slots__ = ("passes",)
+
+    def __init__(self, passes: tuple[_FunctionRun, ...]) -> None:
+        self.passes = passes
+
+
 @functools.cache
 def _pipeline(spec: str) -> Any:
-    from xdsl.passes import PassPipeline
+    from asc_xdsl.transforms.registry import (
+        FASTER_UPSTREAM,
+        PASS_FUNCTIONS,
+        PASSES,
+        pass_function,
+    )
 
-    from asc_xdsl.transforms.registry import FASTER_UPSTREAM, PASSES
+    names = spec.split(",")
+    if all(name in PASS_FUNCTIONS for name in names):  # (the default pipeline's passes)
+        return _FunctionRuns(tuple(_FunctionRun(n, pass_function(n)) for n in names))
+    from xdsl.passes import PassPipeline
 
     ours = {**PASSES, **FASTER_UPSTREAM}
     passes = _plain_passes(ours, spec)  # (xDSL's pass table loaded only when needed)

@@ -39,7 +39,6 @@ After:
 
 from __future__ import annotations
 
-from xdsl.context import Context
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     IntegerAttr,
@@ -57,7 +56,6 @@ from asc_xdsl.enums import TPosition
 from asc_xdsl.transforms.diagnostics import fail
 from asc_xdsl.transforms.hardware import PIPE_RELEASES, object_buffer, position_buffer
 from asc_xdsl.transforms.ir_walk import functions, ops_in
-from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.utils.records import Record
 
 PASS = "ascendc-plan-memory"
@@ -215,13 +213,11 @@ def _check_explicit(op: Operation, capacity: dict[str, int], soc_name: str) -> N
         )
 
 
-class PlanMemoryPass(PlainPass):
-    name = "ascendc-plan-memory"
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        attr = op.attributes.get(SOC_ATTR)
-        soc = soc_table.get_soc(attr.data if isinstance(attr, StringAttr) else None)
-        capacity = dict(soc.memory)
-        for f in functions(op):
-            if f.body.blocks:
-                _plan(f, capacity, soc.name)
+def plan_memory(op: ModuleOp) -> None:
+    """The pass (module docstring): on-chip addresses of each kernel's queues and buffers."""
+    attr = op.attributes.get(SOC_ATTR)
+    soc = soc_table.get_soc(attr.data if isinstance(attr, StringAttr) else None)
+    capacity = dict(soc.memory)
+    for f in functions(op):
+        if f.body.blocks:
+            _plan(f, capacity, soc.name)

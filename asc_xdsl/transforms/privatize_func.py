@@ -17,14 +17,12 @@ After:
 
 from __future__ import annotations
 
-from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from asc_xdsl.dialects.ascendc.base import KERNEL_ATTR
 from asc_xdsl.transforms.ir_walk import functions, region_functions
-from asc_xdsl.transforms.plain_pass import PlainPass
 from asc_xdsl.transforms.rewriting import rewrite
 
 _PRIVATE = StringAttr("private")
@@ -55,10 +53,8 @@ def changes(f: func.FuncOp) -> bool:
     )
 
 
-class PrivatizeFuncPass(PlainPass):
-    name = "ascendc-privatize-func"
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        # (The frontend's module has one public kernel: then the walker is not set up.)
-        if any(changes(f) for f in functions(op)):
-            rewrite(op, PrivatizeFunction(), find=region_functions, recursive=False)
+def privatize_functions(op: ModuleOp) -> None:
+    """The pass (module docstring): only kernels stay visible outside `op`."""
+    # (The frontend's module has one public kernel: then the walker is not set up.)
+    if any(changes(f) for f in functions(op)):
+        rewrite(op, PrivatizeFunction(), find=region_functions, recursive=False)

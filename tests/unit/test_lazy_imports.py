@@ -68,6 +68,12 @@ LAZY = {
     # xDSL's pass table (`pipeline._pipeline` makes a pipeline of our passes alone
     # without it)
     "xdsl.transforms",
+    # xDSL's pass machinery and option parser (the default pipeline's passes run as their
+    # functions, `registry.PASS_FUNCTIONS`), and the classes of those passes
+    "xdsl.passes",
+    "xdsl.utils.arg_spec",
+    "asc_xdsl.transforms.plain_passes",
+    "asc_xdsl.transforms.plain_pass",
     # the hand-written ops' modules (`ascendc.LAZY_OPS`: printf, construct, __VEC_SCOPE__;
     # the printer handles them by name)
     "asc_xdsl.dialects.ascendc.construct",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 
 import pytest
 
@@ -97,14 +98,16 @@ def test_the_listed_apis_are_the_family_tables_keys() -> None:
 
 def test_the_pipeline_makes_option_less_specs_as_xdsls_parser_does() -> None:
     """`pipeline._pipeline` makes a spec that only names passes without parsing it
-    (`_plain_passes`): the same passes, in order, as xDSL's `parse_spec`; a spec with
+    (`_plain_passes`): the same passes, in order, as xDSL's `parse_spec` (a pass of
+    `PASS_FUNCTIONS` as its function, the one its class runs); a spec with
     options, an xDSL pass or a pass with a required field still goes to xDSL's parser,
     and an unknown name is still its error."""
     from xdsl.passes import PassPipeline
     from xdsl.transforms import get_all_passes
 
     from asc_xdsl.transforms import pipeline
-    from asc_xdsl.transforms.registry import FASTER_UPSTREAM
+    from asc_xdsl.transforms.plain_passes import FunctionPass
+    from asc_xdsl.transforms.registry import FASTER_UPSTREAM, pass_function
 
     available = {**get_all_passes(), **PASSES, **FASTER_UPSTREAM}
     specs = [
@@ -115,8 +118,17 @@ def test_the_pipeline_makes_option_less_specs_as_xdsls_parser_does() -> None:
     ]
     for spec in specs:
         made = pipeline._pipeline(spec).passes
-        assert made == PassPipeline.parse_spec(available, spec).passes, spec
+        parsed = PassPipeline.parse_spec(available, spec).passes
         assert [p.name for p in made] == spec.replace("{sync-blocks=true}", "").split(",")
+        assert [p.name for p in parsed] == [p.name for p in made]
+        for ours, xdsls in zip(made, parsed, strict=True):
+            if isinstance(ours, pipeline._FunctionRun):  # (a pass run as its function)
+                assert isinstance(xdsls, FunctionPass)
+                assert ours.function is pass_function(xdsls.name), spec
+            else:
+                assert ours == xdsls, spec
+    # the default pipeline is all functions: no ModulePass is made for it
+    assert isinstance(pipeline._pipeline(specs[0]), pipeline._FunctionRuns)
     assert pipeline._plain_passes(available, "ascendc-insert-sync{sync-blocks=true}") is None
     assert pipeline._plain_passes(available, "cse, canonicalize") is None  # (parsed by xDSL)
     with pytest.raises(ValueError, match="Unrecognized passes"):
@@ -160,3 +172,33 @@ def test_claimed_names_base_is_what_the_patterns_gave() -> None:
     hints += ["_", "__", "_a", "A_", "x.y__Z", "class", "tmp_1", "_x_", "-_A"]
     for hint in hints:
         assert names._base_of.__wrapped__(hint) == by_patterns(hint), hint
+
+
+def test_function_passes_and_their_classes_agree() -> None:
+    """Each pass of `registry.PASS_FUNCTIONS` has its class in `plain_passes` (the one the
+    registry finds by name) and nothing else is there; the class runs the function."""
+    from xdsl.dialects.builtin import ModuleOp
+
+    from asc_xdsl.transforms import plain_passes
+    from asc_xdsl.transforms.registry import FASTER_UPSTREAM, PASS_FUNCTIONS, pass_function
+
+    classes = {
+        c.name: c
+        for c in vars(plain_passes).values()
+        if isinstance(c, type)
+        and issubclass(c, plain_passes.FunctionPass)
+        and c is not plain_passes.FunctionPass
+    }
+    assert set(classes) == set(PASS_FUNCTIONS)
+    registry = {**PASSES, **FASTER_UPSTREAM}
+    for name, cls in classes.items():
+        assert registry[name]() is cls
+        assert cls.apply is plain_passes.FunctionPass.apply
+        module, function = PASS_FUNCTIONS[name]
+        found = getattr(importlib.import_module(f"asc_xdsl.transforms.{module}"), function)
+        assert pass_function(name) is found
+    # what the class does is what the function does
+    by_class, by_function = ModuleOp([]), ModuleOp([])
+    plain_passes.GenerateBoilerplatePass().apply(None, by_class)  # type: ignore[arg-type]
+    pass_function("ascendc-generate-boilerplate")(by_function)
+    assert str(by_class) == str(by_function) and len(by_class.body.block.ops) == 1

@@ -16,7 +16,6 @@ was verified; the dialect's verifiers ask the same functions.
 from __future__ import annotations
 
 import functools
-import re
 import string
 from collections.abc import Iterable
 
@@ -35,10 +34,9 @@ from asc_xdsl.utils.cpp_identifiers import (  # noqa: F401 (public here too)
     callee_problem,
     class_name_problem,
     identifier_problem,
+    is_c_identifier,
 )
-from asc_xdsl.utils.cpp_identifiers import IDENTIFIER as _IDENT
 
-_GENERATED = re.compile(r"arg\d+\Z")
 _UPPER = frozenset(string.ascii_uppercase)
 _IDENT_CHARS = frozenset(string.ascii_letters + string.digits + "_")
 
@@ -115,7 +113,9 @@ class NameTable:
             return known[1]
         hint = value._name  # (`name_hint`'s field: the property costs a call per value)
         # %arg3 says less than loc("block_length"), which only block arguments have
-        if (not hint or (hint[0] == "a" and _GENERATED.match(hint))) and _HAS_LOCATION[type(value)]:
+        if (not hint or (hint[:3] == "arg" and hint[3:].isdecimal())) and _HAS_LOCATION[
+            type(value)
+        ]:
             hint = _location_name(value) or hint
         if hint and _is_identifier(hint):
             name = self.claim(hint)
@@ -187,4 +187,4 @@ results have the op's)."""
 @functools.lru_cache(maxsize=4096)
 def _is_identifier(hint: str) -> bool:
     """Whether a name hint is a C identifier as it is (asked once per hint)."""
-    return _IDENT.match(hint) is not None
+    return is_c_identifier(hint)

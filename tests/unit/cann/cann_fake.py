@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 
 from asc_xdsl.backends.ascendc import to_ascendc
-from asc_xdsl.frontend.ir_context import make_context, parse_module
+from asc_xdsl.frontend.ir_context import parse_module
 from asc_xdsl.runtime.kernel import CompiledKernel
-from asc_xdsl.transforms.legalize_kernel_args import LegalizeKernelArgsPass
+from asc_xdsl.transforms.legalize_kernel_args import legalize_kernel_args
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
@@ -158,7 +158,7 @@ def make_kernel(text: str, name: str, kernel_type: str = "vector", **options) ->
     """A kernel as the JIT makes it: its parameters legalized (a mix kernel's hidden
     ffts_addr added), then printed."""
     module = parse_module(text)
-    LegalizeKernelArgsPass().apply(make_context(), module)
+    legalize_kernel_args(module)
     return CompiledKernel(
         name=name,
         module=module,
