@@ -4,7 +4,8 @@ declarative assembly format compiled when the op is first parsed or printed.
 xDSL compiles an op's `assembly_format` into a `FormatProgram` as its class is defined
 (~0.6 ms of CPU each). A kernel compiled from Python to Ascend C neither parses nor
 prints IR, so for the spec-made AscendC ops (`dialects/ascendc/spec.py`, `define_op`) the
-program is compiled at the class's first `parse` or `print` instead. Everything else is
+program is compiled at the class's first `parse` or `print` instead, and the custom
+directives its format names are made then too. Everything else is
 xDSL's own code, run as `irdl_op_definition` runs it: `OpDef.from_pyrdl` (with its checks
 of the format against a class's own parse/print) and `get_accessors_from_op_def`, and
 the class's `OpDef` is the one xDSL makes (`assembly_format` included;
@@ -20,6 +21,7 @@ tests/unit/test_builders.py, so none reaches a user).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
@@ -31,18 +33,25 @@ OpT = TypeVar("OpT", bound=type[IRDLOperation])
 
 
 class _Program:
-    """The format program of one op class, compiled on first use."""
+    """The format program of one op class, compiled on first use (its custom
+    directives, when `op_definition` was given them as a function, made first)."""
 
-    __slots__ = ("op_def", "program")
+    __slots__ = ("directives", "op_def", "program")
 
-    def __init__(self, op_def: OpDef) -> None:
+    def __init__(self, op_def: OpDef, directives: Callable[[], Iterable[type]] | None) -> None:
         self.op_def = op_def
+        self.directives = directives
         self.program: Any = None
 
     def get(self) -> Any:
         if self.program is None:
             from xdsl.irdl.declarative_assembly_format import FormatProgram
             from xdsl.utils.exceptions import ParseError, PyRDLOpDefinitionError
+
+            if self.directives is not None:
+                made = self.directives()
+                self.op_def.custom_directives = {d.__name__: d for d in made}
+                self.directives = None
 
             try:
                 self.program = FormatProgram.from_str(self.op_def.assembly_format, self.op_def)
@@ -53,8 +62,12 @@ class _Program:
         return self.program
 
 
-def op_definition(cls: OpT) -> OpT:
-    """`irdl_op_definition(cls)`, the assembly format compiled when first used."""
+def op_definition(cls: OpT, directives: Callable[[], Iterable[type]] | None = None) -> OpT:
+    """`irdl_op_definition(cls)`, the assembly format compiled when first used.
+    `directives`: a function giving the format's custom directives (all of them, the
+    class's own included), called then instead of reading `cls.custom_directives` (a
+    directive is a dataclass xDSL makes, ~0.3 M instructions each; only a parse or print
+    by the format needs one)."""
     op_def = OpDef.from_pyrdl(cls)
     source = op_def.assembly_format
     op_def.assembly_format = None  # (so xDSL's accessor builder compiles nothing)
@@ -63,7 +76,7 @@ def op_definition(cls: OpT) -> OpT:
     finally:
         op_def.assembly_format = source
     if source is not None:
-        program = _Program(op_def)
+        program = _Program(op_def, directives)
 
         @classmethod  # type: ignore[misc]
         def parse_with_format(cls: type[IRDLOperation], parser: Any) -> IRDLOperation:

@@ -1,9 +1,12 @@
 """`utils/op_definition.op_definition` (the spec-made ops' IRDL definitions, formats
-compiled on first use) against xDSL's own `irdl_op_definition` on the same class body:
+compiled, and its custom directives made, on first use) against xDSL's own
+`irdl_op_definition` on the same class body:
 the same `OpDef`, the same compiled format program, the same accessors, for every
 spec-made AscendC op; and a broken format is an error at first use naming the op."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from xdsl.irdl import irdl_op_definition
@@ -15,10 +18,17 @@ from asc_xdsl.dialects.ascendc.families import spec_classes
 from asc_xdsl.utils.op_definition import op_definition
 
 
+def _eager(cls: type, directives: Any = None) -> type:
+    """xDSL's own `irdl_op_definition`, the class given its custom directives first."""
+    if directives is not None:
+        cls.custom_directives = tuple(directives())
+    return irdl_op_definition(cls)
+
+
 def _xdsls(cls: type, monkeypatch: pytest.MonkeyPatch) -> type:
     """`cls` made again from its spec by xDSL's own `irdl_op_definition`."""
     with monkeypatch.context() as m:
-        m.setattr(spec_module, "op_definition", irdl_op_definition)
+        m.setattr(spec_module, "op_definition", _eager)
         return spec_module.define_op(cls.SPEC, cls.__name__, cls.__bases__[0], cls.__module__)
 
 
@@ -28,6 +38,8 @@ def test_every_spec_made_op_is_defined_as_xdsl_defines_it(monkeypatch) -> None:
     for cls in classes:
         theirs = _xdsls(cls, monkeypatch)
         ours_def, theirs_def = cls.get_irdl_definition(), theirs.get_irdl_definition()
+        if theirs_def.assembly_format is not None:  # (its directives are made with it)
+            vars(cls)["print"].__closure__[0].cell_contents.get()
         # (`verify`: the fast verifier `fast_verify.install` sets on our OpDefs once an
         # op of the class has been verified, in this process, whichever way it was made)
         assert vars(ours_def).keys() - {"verify"} == vars(theirs_def).keys() - {"verify"}

@@ -1782,7 +1782,6 @@ def define_op(
         body["print"] = Operation.print
         # pyasc (MLIR) prints properties inside the attribute dictionary.
         options.append(ParsePropInAttrDict())
-        body["custom_directives"] = _format_directives(spec.format, base)
     if options:
         body["irdl_options"] = tuple(options)
     # Effects are known when the spec states some, and for pure views (a result that
@@ -1793,7 +1792,11 @@ def define_op(
     pure_view = any(view in result_names for _, view in spec.views)
     if pure_view or any(o.effect is not Effect.NONE for o in spec.operands):
         body["traits"] = traits_def(SpecMemoryEffects())
-    cls = op_definition(type(class_name, (base,), body))  # (its format compiled on first use)
+    # (its format compiled, and the format's custom directives made, on first use)
+    directives = (
+        None if spec.format is None else functools.partial(_format_directives, spec.format, base)
+    )
+    cls = op_definition(type(class_name, (base,), body), directives)
     # `verify_operands` says what is wrong with an operand naming the op and operand (and,
     # for an element type mismatch, both operands). Where IRDL checks the same constraints
     # (no assembly format), it runs only to word a fault IRDL found, and the constants a
