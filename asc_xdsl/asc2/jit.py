@@ -107,7 +107,7 @@ def _generator_class() -> type:
             if isinstance(lhs, RuntimeScalar) or isinstance(rhs, RuntimeScalar):
                 return self.binary(op, lhs, rhs)
             if op == "@" or isinstance(lhs, IRValue) or isinstance(rhs, IRValue):
-                from asc_xdsl.frontend.values import describe
+                from asc_xdsl.language.builder.values import describe
 
                 self.fail(
                     f"operator {op} is not defined for {describe(lhs)} and {describe(rhs)}",

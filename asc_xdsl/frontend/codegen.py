@@ -44,10 +44,10 @@ from asc_xdsl.dialects.ascendc.base import (
     NO_INLINE,
 )
 from asc_xdsl.dialects.ascendc.target import DEFAULT_SOC, set_soc
+from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.dialects.fast_build import append_op, name_value, new_op
 from asc_xdsl.dialects.interned import UNIT, function_type, string_attr
 from asc_xdsl.enums import AscEnum
-from asc_xdsl.frontend import context
 from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.control_flow import (
     DEFAULT_MAX_UNROLL,
@@ -59,7 +59,6 @@ from asc_xdsl.frontend.control_flow import (
     rebuild_sequence,
     speculatable,
 )
-from asc_xdsl.frontend.dtypes import DataType
 from asc_xdsl.frontend.errors import (
     CompileError,
     JitOnlyError,
@@ -71,8 +70,9 @@ from asc_xdsl.frontend.kernel_source import GmParam as _GmParam
 from asc_xdsl.frontend.kernel_source import ScalarParam as _ScalarParam
 from asc_xdsl.frontend.kernel_source import StructParam as _StructParam
 from asc_xdsl.frontend.scalars import ScalarBuilder, is_scalar, py_dtype
-from asc_xdsl.frontend.values import FormatString, IRValue, RuntimeScalar
 from asc_xdsl.language.builder import KernelBuilder
+from asc_xdsl.language.builder import active as context
+from asc_xdsl.language.builder.values import FormatString, IRValue, RuntimeScalar
 from asc_xdsl.language.core.range import range as device_range
 from asc_xdsl.language.core.tensor import GlobalAddress
 from asc_xdsl.language.core.utils import describe

@@ -574,7 +574,7 @@ def _identity_key(value: Any) -> str | None:
     """The key of a value that is its name: a dtype, or a module, enum member, builtin or
     function object of the compiler, the standard library or an installed package (the
     user's are keyed by content before). None for anything else."""
-    from asc_xdsl.frontend.dtypes import DataType
+    from asc_xdsl.dialects.dtypes import DataType
 
     kind = type(value)
     if isinstance(value, DataType):

@@ -222,7 +222,7 @@ class JITFunction(Generic[P, R]):
         return f"<asc.jit function {self.fn.__module__}.{self.fn.__qualname__}>"
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        from asc_xdsl.frontend.context import _ACTIVE
+        from asc_xdsl.language.builder.active import _ACTIVE
 
         if _ACTIVE:  # called from a kernel being compiled: inlined by the code generator
             raise RuntimeError("internal: jit functions are inlined by the code generator")
@@ -916,7 +916,7 @@ class _Specialisation:
         self._runtime_names: list[str] = []
         self._struct_names: set[str] = set()
         hints = _annotations(jf.fn)
-        from asc_xdsl.frontend.values import IRValue
+        from asc_xdsl.language.builder.values import IRValue
         from asc_xdsl.language.core.tensor import GlobalAddress
 
         # passed as a GM pointer to their bytes: a parameter struct or a Python-defined

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from asc_xdsl.frontend.dtypes import DataType
+    from asc_xdsl.dialects.dtypes import DataType
 
 
 def snapshot(fn: Callable[..., Any]) -> tuple[list[str], int] | None:

@@ -56,7 +56,7 @@ from asc_xdsl.frontend.scalars import (
 )
 
 if TYPE_CHECKING:
-    from asc_xdsl.frontend.dtypes import DataType
+    from asc_xdsl.dialects.dtypes import DataType
     from asc_xdsl.frontend.scalars import ScalarBuilder as CodeGenerator
 
 MAX_FOLD_BITS = 8192

@@ -5,6 +5,7 @@ The dialect module holds their IR facts, this one their C++ (rows of `emitters.E
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from xdsl.dialects.builtin import (
@@ -180,7 +181,7 @@ def _print_verbatim(emitter: Any, op: Any) -> None:
     text = emitter.code_line(op, "code", op.value.data)
     args = list(op.args) if hasattr(op, "args") else []
     if args:  # `$N` is argument N's name
-        text = _ARG_REF.sub(lambda m: emitter.name(args[int(m.group(1))]), text)
+        text = re.sub(_ARG_REF, lambda m: emitter.name(args[int(m.group(1))]), text)
     emitter.line(text)
 
 
