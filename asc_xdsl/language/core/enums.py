@@ -1,32 +1,17 @@
 """pyasc's `asc.language.core.enums`: the Ascend C enums kernels pass to the APIs
 (one definition, `asc_xdsl/enums/`, shared with the dialect and the runtimes).
 
-The enums of the language's own (`DataFormat` here, the others in `struct_enums`) are
-only ever values of parameter-struct fields (the IR holds their numbers, `types.py`)
-or of the matmul configuration helpers, so the dialect has no use for them; their
-numbers are the headers' (`QuantMode_t` and `pad_t`, which are compiler builtins,
-pyasc's). Every name but `DataFormat` is looked up when first asked for (a module
-`__getattr__`): an enum class is made only when a kernel or a module names it.
+The enums of the language's own (`struct_enums`) are only ever values of parameter-struct
+fields (the IR holds their numbers, `types.py`) or of the matmul configuration helpers,
+so the dialect has no use for them; their numbers are the headers' (`QuantMode_t` and
+`pad_t`, which are compiler builtins, pyasc's). Every name is looked up when first
+asked for (a module `__getattr__`): an enum class is made only when a kernel or a
+module names it.
 """
 
 from typing import TYPE_CHECKING
 
 from asc_xdsl import enums as _enums
-from asc_xdsl.enums import AscEnum
-
-
-class DataFormat(AscEnum):
-    """A tensor's data format (`AscendC::DataFormat`)."""
-
-    ND = 0
-    NZ = 1
-    NCHW = 2
-    NC1HWC0 = 3
-    NHWC = 4
-    NCDHW = 5
-    NDC1HWC0 = 6
-    FRACTAL_Z_3D = 7
-
 
 _FROM_ENUMS: dict[str, str] = {
     **{name: name for name in _enums.__all__ if name not in ("AscEnum", "Pipe")},
@@ -39,6 +24,7 @@ _STRUCT_ENUMS = frozenset(
         "AippInputFormat",
         "BlockMode",
         "CO2Layout",
+        "DataFormat",
         "DeqScale",
         "MatmulConfigMode",
         "MatmulPolicy",
@@ -117,6 +103,7 @@ if TYPE_CHECKING:
         AippInputFormat,
         BlockMode,
         CO2Layout,
+        DataFormat,
         DeqScale,
         MatmulConfigMode,
         MatmulPolicy,

@@ -1,6 +1,6 @@
 """The enums of the kernel language's own (not the dialect's) that a kernel passes as
 parameter-struct fields or to the matmul configuration helpers: `AippInputFormat`,
-`BlockMode`, `CO2Layout`, `DeqScale`, `QuantModes`, `TransposeType`, `pad_t`,
+`BlockMode`, `CO2Layout`, `DataFormat`, `DeqScale`, `QuantModes`, `TransposeType`, `pad_t`,
 `MatmulConfigMode`, `MatmulPolicy` (pyasc's `asc.language.core.enums` gives them).
 
 Loaded when one is first named (`asc_xdsl.language.core.enums`' `__getattr__`): a
@@ -27,6 +27,19 @@ class AippInputFormat(AscEnum):
     XRGB8888_U8 = 1
     RGB888_U8 = 4
     YUV400_U8 = 9
+
+
+class DataFormat(AscEnum):
+    """A tensor's data format (`AscendC::DataFormat`)."""
+
+    ND = 0
+    NZ = 1
+    NCHW = 2
+    NC1HWC0 = 3
+    NHWC = 4
+    NCDHW = 5
+    NDC1HWC0 = 6
+    FRACTAL_Z_3D = 7
 
 
 class BlockMode(AscEnum):
