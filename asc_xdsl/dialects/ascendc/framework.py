@@ -215,14 +215,26 @@ FAMILY.add(
     ),
     ObjectOp,
 )
-for _cls, _m, _api, _result, _sample, _base, _doc in (
-    ("QueueOp", "queue", "TQue", "queue", _QUEUE_SAMPLE, QueueBase, "a queue of tensors"),
+# (each sample made when first asked for: a type's first instance makes its IRDL
+# definition, and a kernel without a TBuf or a pool needs neither)
+for _cls, _m, _api, _result, _type, _sample, _base, _doc in (
+    (
+        "QueueOp",
+        "queue",
+        "TQue",
+        "queue",
+        QueueType,
+        lambda: _QUEUE_SAMPLE,
+        QueueBase,
+        "a queue of tensors",
+    ),
     (
         "QueBindOp",
         "que_bind",
         "TQueBind",
         "que_bind",
-        QueBindType(TPosition.GM, TPosition.VECIN, 1),
+        QueBindType,
+        lambda: QueBindType(TPosition.GM, TPosition.VECIN, 1),
         ObjectOp,
         "a queue from position `src` to `dst`",
     ),
@@ -231,7 +243,8 @@ for _cls, _m, _api, _result, _sample, _base, _doc in (
         "tbuf",
         "TBuf",
         "buffer",
-        TBufType(TPosition.VECCALC),
+        TBufType,
+        lambda: TBufType(TPosition.VECCALC),
         TBufBase,
         "a raw calculation buffer",
     ),
@@ -240,18 +253,18 @@ for _cls, _m, _api, _result, _sample, _base, _doc in (
         "tBufPool",
         "TBufPool",
         "tbuf_pool",
-        TBufPoolType(TPosition.VECIN, 4),
+        TBufPoolType,
+        lambda: TBufPoolType(TPosition.VECIN, 4),
         TBufPoolBase,
         "a pool of buffers",
     ),
 ):
-    _type = type(_sample)
     FAMILY.add(
         _cls,
         OpSpec(
             _m,
             _api,
-            results=(Result(_result, of_type(_type, lambda v, s=_sample: s)),),
+            results=(Result(_result, of_type(_type, lambda v, make=_sample: make())),),
             emit=EmitKind.CONSTRUCTOR,
             # pyasc writes the type without its `!ascendc.` prefix (`: <vecin, 1>`).
             format=f"attr-dict `:` custom<{_type.__name__}>(type(${_result}))",
