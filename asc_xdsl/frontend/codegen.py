@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.ascendc.base import (
     AICORE_ATTR,
     GM_MEMORY_SPACE,
@@ -48,7 +49,6 @@ from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.dialects.fast_build import append_op, name_value, new_op
 from asc_xdsl.dialects.interned import UNIT, function_type, string_attr
 from asc_xdsl.enums import AscEnum
-from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.control_flow import (
     DEFAULT_MAX_UNROLL,
     MAX_UNROLL_ENV,
@@ -70,6 +70,7 @@ from asc_xdsl.frontend.kernel_source import GmParam as _GmParam
 from asc_xdsl.frontend.kernel_source import ScalarParam as _ScalarParam
 from asc_xdsl.frontend.kernel_source import StructParam as _StructParam
 from asc_xdsl.frontend.scalars import ScalarBuilder, is_scalar, py_dtype
+from asc_xdsl.frontend.structured import is_generated
 from asc_xdsl.language.builder import KernelBuilder
 from asc_xdsl.language.builder import active as context
 from asc_xdsl.language.builder.values import FormatString, IRValue, RuntimeScalar
@@ -564,7 +565,8 @@ class CodeGenerator(ControlFlow, ScalarBuilder, ast.NodeVisitor, KernelBuilder):
         source = self.current_source
         g = source.globals
         if (
-            name in _assigned_names(source)
+            (name in source.bound_names or is_generated(name))  # (a quick "no" first)
+            and name in _assigned_names(source)
             and name not in self._scoped
             and (name in g or hasattr(builtins, name))  # (others: "not defined", below)
         ):

@@ -25,9 +25,9 @@ import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 from xdsl.dialects import arith, scf
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
+from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.dialects.fast_build import append_op, name_value, new_op
-from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.scalars import _select_op, is_scalar, py_dtype
 from asc_xdsl.frontend.structured import is_generated
 from asc_xdsl.language.builder.values import IRValue, KernelLoop, RuntimeScalar

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Generic, ParamSpec, TypeAlias, TypeVar, overload
 
 from asc_xdsl.diagnostics import CodedWarning, ConfigWarning
+from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.frontend import cache
-from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import CompileError
 from asc_xdsl.frontend.fingerprint import Keyer, Reads, Unkeyable
 from asc_xdsl.frontend.option_defaults import (

@@ -163,6 +163,7 @@ def _opcodes(*names: str) -> frozenset[int]:
 # with their argument read as what it names (a name, a local, a constant: their indices
 # move) or dropped (a jump offset: inline caches move it).
 _EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
+_STORES_GLOBAL = frozenset(dis.opmap[n] for n in ("STORE_GLOBAL", "DELETE_GLOBAL"))
 _DROPPED = _opcodes("CACHE", "RESUME", "NOP", "PUSH_NULL", "PRECALL", "COPY_FREE_VARS", "MAKE_CELL")
 _TWIN = {
     dis.opmap[a]: dis.opmap[b]
@@ -294,6 +295,23 @@ class FunctionSource:
         self.node_locs: dict[ast.AST, Any] = {}
         """AST node -> its location attribute (nodes hash by identity)."""
         self._read_outside: dict[int, frozenset[str]] = {}
+
+    @functools.cached_property
+    def bound_names(self) -> frozenset[str]:
+        """Every name the function's code binds in any of its scopes (its code object's
+        and the nested ones': locals, cells, `global`/`nonlocal` stores, a class body's
+        names): a superset of the names its AST assigns, read from the code objects
+        (`code_mismatch` found them compiled from this text) without walking the tree.
+        The names `lower_jumps` adds are not in it (`structured.is_generated`)."""
+        names: set[str] = set()
+        pending = [self.fn.__code__]
+        while pending:
+            code = pending.pop()
+            names.update(code.co_varnames, code.co_cellvars, code.co_freevars)
+            if not code.co_flags & inspect.CO_OPTIMIZED or _STORES_GLOBAL & set(code.co_code[::2]):
+                names.update(code.co_names)  # (a class body's, or `global x`: more than enough)
+            pending.extend(c for c in code.co_consts if inspect.iscode(c))
+        return frozenset(names)
 
     def read_outside(self, node: ast.AST) -> frozenset[str]:
         """The names the function reads outside statement `node`, other than reads of

@@ -84,7 +84,7 @@ class _Ops:
         return self.g.emit(op).results[0]
 
     def f64(self, value: float) -> SSAValue:
-        from asc_xdsl.frontend import dtypes as dt
+        from asc_xdsl.dialects import dtypes as dt
 
         return self.g.constant(value, dt.float64)
 
@@ -133,7 +133,7 @@ class _Ops:
 
 
 def _i64() -> DataType:
-    from asc_xdsl.frontend import dtypes as dt
+    from asc_xdsl.dialects import dtypes as dt
 
     return dt.int64
 

@@ -32,11 +32,11 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from asc_xdsl.dialects import dtypes as dt
 from asc_xdsl.dialects.dtypes import DataType
 from asc_xdsl.dialects.fast_build import new_op
 from asc_xdsl.dialects.interned import int_attr, int_type
 from asc_xdsl.enums import AscEnum
-from asc_xdsl.frontend import dtypes as dt
 from asc_xdsl.frontend.errors import code_for_exception, python_error
 from asc_xdsl.language.builder import IRValue, RuntimeScalar
 from asc_xdsl.language.core.utils import describe

@@ -117,3 +117,71 @@ def test_plain_blocks_are_found_by_indentation(name: str, length: int, tmp_path)
     (fn,) = [c for c in code.co_consts if inspect.iscode(c)]
     lines, first, tree = source_block(fn)
     assert tree is not None and first == 1 and len(lines) == length
+
+
+G = 0
+
+
+def _binds_everything(a, b=1):  # (a sample, never called)
+    global G
+    G = a
+    x, (y, z) = a, (b, 2)
+    w: int
+    squares = [i * i for i in range(a) if (kept := i)]
+    for k in range(3):
+        del k
+    try:
+        pass
+    except ValueError as err:
+        print(err)
+    import os.path as alias
+
+    class Inner:
+        field = 1
+
+    def nested(q):
+        nonlocal x
+        inside = q
+        return inside
+
+    lam = lambda p: (r := p)  # noqa: E731, F841
+    return x, y, z, squares, kept, alias, Inner, nested, lam, w  # noqa: F821
+
+
+def test_bound_names_cover_every_name_the_tree_assigns() -> None:
+    """`FunctionSource.bound_names` (from the code objects) holds every name the AST
+    assigns anywhere (what `codegen._assigned_names` finds by walking it): the quick
+    "no" the code generator asks first never hides an assignment."""
+    import ast
+    import inspect
+    import textwrap
+
+    from asc_xdsl.frontend.codegen import _assigned_names
+    from asc_xdsl.frontend.kernel_source import FunctionSource
+
+    lines, first = inspect.getsourcelines(_binds_everything)
+    tree = ast.parse(textwrap.dedent("".join(lines))).body[0]
+    assert isinstance(tree, ast.FunctionDef)
+    source = FunctionSource(_binds_everything, tree, __file__, first, lines, 0)
+    assigned = _assigned_names(source)
+    assert assigned <= source.bound_names
+    assert {"G", "x", "y", "z", "w", "i", "kept", "k", "err", "alias", "Inner"} <= assigned
+    assert {"field", "inside", "r", "nested", "lam"} <= assigned
+    # without `global`, the names a function only reads are not among them
+    plain = FunctionSource(_reads, _reads_tree(), __file__, 1, [], 0)
+    assert {"n", "total"} <= plain.bound_names
+    assert not {"range", "print", "G"} & plain.bound_names
+
+
+def _reads(n):  # (a sample, never called)
+    total = G
+    for _ in range(n):
+        print(total)
+    return total
+
+
+def _reads_tree():
+    import ast
+
+    lines, _ = inspect.getsourcelines(_reads)
+    return ast.parse(textwrap.dedent("".join(lines))).body[0]
