@@ -1,0 +1,206 @@
+"""Where a vector add's cold start spends its instructions: by phase, by module, by
+function, counted by callgrind between marks the measured process sets itself.
+
+    python tools/cold_start_profile.py [--top N] [--gc] [--function MODULE:QUALNAME ...]
+
+The process is `bench/compile_latency.py`'s cold start (numpy, the example's module,
+the first compile of `vadd_kernel`, `always_compile=True`), under
+`valgrind --tool=callgrind` with `PYTHONHASHSEED=0` and one BLAS thread, bytecode
+primed. It loads a small marker library (built here with `cc` from
+`valgrind/callgrind.h`) through ctypes and dumps callgrind's counters at each mark:
+each phase's start (`numpy`, `kernel module`, `compile`, `exit`), each module's
+execution (entered and left, through a finder this measuring process puts first on
+`sys.meta_path`) and each call of a `--function` (wrapped in this process only, as
+soon as its module has run; a name other modules import is wrapped for them too, a
+method through its class). The
+instructions between two marks belong to the innermost module or function open then:
+a module's own count includes finding and loading the modules it imports, not their
+execution. The collector is off unless `--gc` (its collections land on whichever
+module allocates when they run: docs/performance.md, "Default cold start (session
+14)"); the marks themselves cost ~20 k instructions each.
+
+Needs valgrind (with its headers) and a C compiler; the measuring process differs
+from the bench's by ctypes and the finder (~125 M instructions before the first mark,
+not counted in the phases).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MARKER_C = """
+#include <valgrind/callgrind.h>
+void mark(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }
+void zero(void) { CALLGRIND_ZERO_STATS; }
+"""
+
+DRIVER = r'''
+import ctypes, functools, gc, importlib, importlib.abc, sys
+lib = ctypes.CDLL({library!r})
+lib.mark.argtypes = [ctypes.c_char_p]
+def mark(text):
+    lib.mark(text.encode())
+
+class Marking(importlib.abc.MetaPathFinder):
+    """Marks each module's execution (this measuring process only)."""
+    def find_spec(self, name, path, target=None):
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        loader = spec.loader
+        run = getattr(loader, "exec_module", None)
+        if run is not None:
+            def exec_module(module, run=run, name=name):
+                mark("enter:" + name)
+                try:
+                    run(module)
+                finally:
+                    mark("exit:" + name)
+                for target in WRAP.get(name, ()):  # (as soon as its module has run)
+                    wrap(target)
+            try:
+                loader.exec_module = exec_module
+            except (AttributeError, TypeError):
+                pass
+        return spec
+
+def wrap(target):
+    module, _, qualname = target.partition(":")
+    owner = importlib.import_module(module)
+    *path, attr = qualname.split(".")
+    for part in path:
+        owner = getattr(owner, part)
+    raw = owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)
+    kind = type(raw) if isinstance(raw, (classmethod, staticmethod)) else None
+    fn = raw.__func__ if kind else raw
+    @functools.wraps(fn)
+    def marked(*args, **kwargs):
+        mark("enter:" + target)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            mark("exit:" + target)
+    setattr(owner, attr, kind(marked) if kind else marked)
+
+WRAP = {{}}
+for target in {functions!r}:
+    WRAP.setdefault(target.partition(":")[0], []).append(target)
+if not {collect!r}:
+    gc.disable()
+sys.meta_path.insert(0, Marking())
+lib.zero()
+sys.path.insert(0, {examples!r})
+mark("phase:numpy")
+import numpy as np
+mark("phase:kernel module")
+import vector_add as m
+x = y = z = np.zeros(8 * 2048, np.float32)
+mark("phase:compile")
+m.vadd_kernel.compile(x, y, z, 2048, 512, block_dim=8, always_compile=True).asm["ascendc"]
+mark("phase:exit")
+'''
+
+
+def _dumps(prefix: str) -> list[tuple[str, int]]:
+    """(trigger, instructions since the previous dump) of each dump, in order."""
+    out = []
+    for path in sorted(glob.glob(prefix + ".*"), key=lambda p: int(p.rsplit(".", 1)[1])):
+        trigger = total = None
+        with open(path) as f:
+            lines = f.readlines()
+        for line in lines:
+            if line.startswith("desc: Trigger:"):
+                trigger = line.split("Client Request:", 1)[-1].strip()
+            elif line.startswith(("summary:", "totals:")):
+                total = int(line.split()[1])
+        if trigger is not None and total is not None:
+            out.append((trigger, total))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--top", type=int, default=30, help="modules shown")
+    parser.add_argument("--only", default="", help="show the modules whose name starts so")
+    parser.add_argument("--gc", action="store_true", help="leave the collector on")
+    parser.add_argument("--function", action="append", default=[], help="MODULE:QUALNAME")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "marker.c").write_text(MARKER_C)
+        library = os.path.join(tmp, "marker.so")
+        subprocess.run(
+            ["cc", "-O2", "-shared", "-fPIC", "-o", library, os.path.join(tmp, "marker.c")],
+            check=True,
+        )
+        driver = os.path.join(tmp, "driver.py")
+        Path(driver).write_text(
+            DRIVER.format(
+                library=library,
+                collect=args.gc,
+                examples=str(ROOT / "examples"),
+                functions=args.function,
+            )
+        )
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        subprocess.run([sys.executable, driver], env=env, check=True, capture_output=True)
+        env |= {"PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+        prefix = os.path.join(tmp, "callgrind.out")
+        subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={prefix}",
+                sys.executable,
+                driver,
+            ],
+            env=env,
+            check=True,
+            capture_output=True,
+            cwd=tmp,
+        )
+        dumps = _dumps(prefix)
+    phase, stack = "start", ["(none)"]
+    phases: collections.Counter[str] = collections.Counter()
+    own: collections.Counter[str] = collections.Counter()
+    calls: collections.Counter[str] = collections.Counter()
+    for trigger, count in dumps:
+        phases[phase] += count
+        own[stack[-1]] += count
+        kind, _, name = trigger.partition(":")
+        if kind == "enter":
+            stack.append(name)
+            calls[name] += 1
+        elif kind == "exit":
+            stack.pop()
+        elif kind == "phase":
+            phase, stack = name, ["(" + name + ")"]
+    print("instructions by phase (M):")
+    for name, count in phases.items():
+        if name != "start":
+            print(f"  {count / 1e6:9.1f}  {name}")
+    ours = sum(c for n, c in own.items() if n.startswith("asc_xdsl"))
+    print(f"asc_xdsl's modules, their own execution: {ours / 1e6:.1f} M")
+    print(f"the top {args.top} (M, own; a phase's name in brackets: outside any module)")
+    shown = [(n, c) for n, c in own.most_common() if ":" not in n and n.startswith(args.only)]
+    for name, count in shown[: args.top]:
+        print(f"  {count / 1e6:9.2f}  {name}")
+    for target in args.function:
+        print(f"  {own[target] / 1e6:9.2f}  {target} ({calls[target]} calls, own)")
+
+
+if __name__ == "__main__":
+    main()
