@@ -1,14 +1,16 @@
 """Ascend C enums shared by the dialect, the frontend and the runtimes:
-`TPosition`, `HardEvent`, `Pipe` (pyasc's `PipeID`), `RoundMode`, `MemDsbT`
-(`DataSyncBarrier`), and those of the tensor and memory APIs (`CacheMode`,
-`CacheRwMode`, `Hardware`), defined here; and, each group in its own module loaded when
-one of its names is first asked for here (`_LAZY`; Python's `enum` classes take ~0.3 ms
-each to make, docs/performance.md), the enum template arguments of the cache and atomic
-APIs (`cache_atomic`: `CacheLine`, `DcciDst`, `AtomicDtype`, `AtomicOp`), the modes of
-the compare, select, reduce, gather and mask APIs (`vector`: `CMPMODE`, `SelMode`,
-`ReduceOrder`, `GatherMaskMode`, `MaskMode`) and the matmul object's (`matmul`:
-`CubeFormat`, `LayoutMode`, `BatchMode`, `BatchOutMode`, `IterateOrder`,
-`ScheduleType`, `IterateMode`). `from asc_xdsl.enums import CMPMODE` works for all.
+`TPosition`, `HardEvent` and those of the tensor APIs (`CacheMode`, `CacheRwMode`),
+defined here; and, each group in its own module loaded when one of its names is first
+asked for here (`_LAZY`; Python's `enum` classes take ~0.3 ms each to make,
+docs/performance.md), the synchronisation APIs' (`sync`: `Pipe`, pyasc's `PipeID`, and
+`MemDsbT`, `DataSyncBarrier`'s), the conversions' rounding modes (`conversion`:
+`RoundMode`), `LocalMemAllocator`'s memories (`memory`: `Hardware`), the enum template
+arguments of the cache and atomic APIs (`cache_atomic`: `CacheLine`, `DcciDst`,
+`AtomicDtype`, `AtomicOp`), the modes of the compare, select, reduce, gather and mask
+APIs (`vector`: `CMPMODE`, `SelMode`, `ReduceOrder`, `GatherMaskMode`, `MaskMode`) and
+the matmul object's (`matmul`: `CubeFormat`, `LayoutMode`, `BatchMode`, `BatchOutMode`,
+`IterateOrder`, `ScheduleType`, `IterateMode`). `from asc_xdsl.enums import CMPMODE`
+works for all.
 
 As in pyasc's `ascendc` dialect, an enum value is stored on an op as a plain
 `IntegerAttr` of type i32 (so the attribute dictionary and the generic form read
@@ -144,52 +146,8 @@ class HardEvent(AscEnum):
         return self.name.split("_")[-1]
 
 
-class Pipe(AscEnum):
-    """Hardware pipes (`pipe_t`, a global C enum: printed without namespace)."""
-
-    PIPE_S = 0
-    PIPE_V = 1
-    PIPE_M = 2
-    PIPE_MTE1 = 3
-    PIPE_MTE2 = 4
-    PIPE_MTE3 = 5
-    PIPE_ALL = 6
-    PIPE_MTE4 = 7
-    PIPE_MTE5 = 8
-    PIPE_V2 = 9
-    PIPE_FIX = 10
-
-    @classmethod
-    def cpp_prefix(cls) -> str:
-        return ""
-
-
-class RoundMode(AscEnum):
-    """Rounding modes of `Cast` (`AscendC::RoundMode`)."""
-
-    CAST_NONE = 0
-    CAST_RINT = 1
-    CAST_FLOOR = 2
-    CAST_CEIL = 3
-    CAST_ROUND = 4
-    CAST_TRUNC = 5
-    CAST_ODD = 6
-    # Ascend 950 (arch 3510) only: the headers define it there (kernel_utils_mode.h),
-    # for the conversions to hifloat8_t (docs/fp8.md); every op refuses it elsewhere.
-    CAST_HYBRID = 7
-
-
-class MemDsbT(AscEnum):
-    """Which memory accesses `DataSyncBarrier<MemDsbT::X>()` waits for."""
-
-    ALL = 0
-    DDR = 1
-    UB = 2
-    SEQ = 3
-
-
 # ---------------------------------------------------------------------------
-# Tensors and memory (`SetL2CacheHint`, `LocalMemAllocator`)
+# Tensors (`SetL2CacheHint`)
 # ---------------------------------------------------------------------------
 
 
@@ -212,21 +170,10 @@ class CacheRwMode(AscEnum):
     RW = 3
 
 
-class Hardware(AscEnum):
-    """Physical memories (`AscendC::Hardware`); `MAX` is a sentinel."""
-
-    GM = 0
-    UB = 1
-    L1 = 2
-    L0A = 3
-    L0B = 4
-    L0C = 5
-    BIAS = 6
-    FIXBUF = 7
-    MAX = 8
-
-
 _LAZY: dict[str, str] = {
+    **dict.fromkeys(("Pipe", "MemDsbT"), "sync"),
+    "RoundMode": "conversion",
+    "Hardware": "memory",
     **dict.fromkeys(("CacheLine", "DcciDst", "AtomicDtype", "AtomicOp"), "cache_atomic"),
     **dict.fromkeys(("CMPMODE", "SelMode", "ReduceOrder", "GatherMaskMode", "MaskMode"), "vector"),
     **dict.fromkeys(
@@ -275,6 +222,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from asc_xdsl.enums.cache_atomic import AtomicDtype, AtomicOp, CacheLine, DcciDst
+    from asc_xdsl.enums.conversion import RoundMode
     from asc_xdsl.enums.matmul import (
         BatchMode,
         BatchOutMode,
@@ -284,6 +232,8 @@ if TYPE_CHECKING:
         LayoutMode,
         ScheduleType,
     )
+    from asc_xdsl.enums.memory import Hardware
+    from asc_xdsl.enums.sync import MemDsbT, Pipe
     from asc_xdsl.enums.vector import CMPMODE, GatherMaskMode, MaskMode, ReduceOrder, SelMode
 else:
 

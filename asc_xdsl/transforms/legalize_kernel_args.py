@@ -52,7 +52,6 @@ from asc_xdsl.dialects.ascendc.base import GM_MEMORY_SPACE, KERNEL_ATTR
 from asc_xdsl.dialects.emitasc import KernelArgAttr
 from asc_xdsl.dialects.fast_build import append_op, init_op
 from asc_xdsl.dialects.interned import array_attr, function_type
-from asc_xdsl.enums import Pipe
 from asc_xdsl.transforms.detect_kernel_type import sets_up_matmul
 from asc_xdsl.transforms.ir_walk import region_functions
 from asc_xdsl.transforms.kernel_args import (
@@ -101,6 +100,7 @@ def _shapes() -> dict[str, _Shape]:
     """Each op this pass adds, as its constructor makes it (once): the class, result
     types and properties a copy is made with (`_made`)."""
     from asc_xdsl.dialects.ascendc import sync, sysvar
+    from asc_xdsl.enums import Pipe
 
     is_aic = sysvar.AscendIsAICOp()
     config = arith.ConstantOp(_cube_start_message())

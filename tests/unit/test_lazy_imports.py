@@ -81,6 +81,9 @@ LAZY = {
     "asc_xdsl.dialects.ascendc.reg_scope",
     # enums the vector add never names (`asc_xdsl.enums._LAZY`, the language's struct enums)
     "asc_xdsl.enums.vector",
+    "asc_xdsl.enums.sync",
+    "asc_xdsl.enums.conversion",
+    "asc_xdsl.enums.memory",
     "asc_xdsl.enums.cache_atomic",
     "asc_xdsl.language.core.struct_enums",
     # the Matmul types (`ascendc.LAZY_TYPES`, `LAZY_ATTRS`) and their enums

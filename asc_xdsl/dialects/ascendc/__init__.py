@@ -28,7 +28,7 @@ from xdsl.ir import Dialect
 
 from asc_xdsl.dialects.ascendc import types
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
-from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode, TPosition
+from asc_xdsl.dialects.ascendc.enums import HardEvent, TPosition
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
@@ -113,9 +113,14 @@ def all_ops() -> list[type[AscendCOp]]:
 
 if TYPE_CHECKING:  # the spec-made op classes as type checkers see them (tools/gen_api.py)
     from asc_xdsl.dialects.ascendc._op_stubs import *  # noqa: F403
+    from asc_xdsl.dialects.ascendc.enums import Pipe, RoundMode
 
 
 def __getattr__(name: str) -> Any:
+    if name in ("Pipe", "RoundMode"):  # (made when first named: asc_xdsl.enums)
+        from asc_xdsl.dialects.ascendc import enums
+
+        return getattr(enums, name)
     if name in _BY_NAME:
         return _BY_NAME[name]
     if name in _LAZY_BY_CLASS:

@@ -3,7 +3,7 @@ defined there up front are looked up when first asked for, as there)."""
 
 from typing import TYPE_CHECKING
 
-from asc_xdsl.enums import AscEnum, HardEvent, Pipe, RoundMode, TPosition
+from asc_xdsl.enums import AscEnum, HardEvent, TPosition
 
 __all__ = [
     "CMPMODE",
@@ -36,7 +36,9 @@ if TYPE_CHECKING:
         IterateOrder,
         LayoutMode,
         MaskMode,
+        Pipe,
         ReduceOrder,
+        RoundMode,
         ScheduleType,
         SelMode,
     )

@@ -29,9 +29,9 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from asc_xdsl import enums as _enums  # (`Hardware` is made when first named)
 from asc_xdsl.dialects.ascendc.enums import AscEnum, TPosition
 from asc_xdsl.dialects.attr_def import attr_definition
-from asc_xdsl.enums import Hardware
 
 # A template argument as the printer sees it: a type, an enum value or a number.
 TemplateArg = Attribute | AscEnum | int | str
@@ -357,12 +357,12 @@ class LocalMemAllocatorType(AscendCType):
 
     hardware: IntAttr
 
-    def __init__(self, hardware: Hardware):
+    def __init__(self, hardware: _enums.Hardware):
         super().__init__(IntAttr(int(hardware)))
 
     @property
-    def hard(self) -> Hardware:
-        return Hardware(self.hardware.data)
+    def hard(self) -> _enums.Hardware:
+        return _enums.Hardware(self.hardware.data)
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -374,8 +374,8 @@ class LocalMemAllocatorType(AscendCType):
         printer.print_string(f"<{self.hardware.data}>")
 
     def verify(self) -> None:
-        if self.hardware.data not in {int(h) for h in Hardware}:
-            valid = ", ".join(f"{int(h)} ({h.name})" for h in Hardware)
+        if self.hardware.data not in {int(h) for h in _enums.Hardware}:
+            valid = ", ".join(f"{int(h)} ({h.name})" for h in _enums.Hardware)
             raise VerifyException(
                 f"{self.name}: {self.hardware.data} is not a Hardware value (valid: {valid})"
             )
