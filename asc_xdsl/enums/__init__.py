@@ -1,9 +1,9 @@
 """Ascend C enums shared by the dialect, the frontend and the runtimes:
-`TPosition`, `HardEvent` and those of the tensor APIs (`CacheMode`, `CacheRwMode`),
-defined here; and, each group in its own module loaded when one of its names is first
-asked for here (`_LAZY`; Python's `enum` classes take ~0.3 ms each to make,
-docs/performance.md), the synchronisation APIs' (`sync`: `Pipe`, pyasc's `PipeID`, and
-`MemDsbT`, `DataSyncBarrier`'s), the conversions' rounding modes (`conversion`:
+`TPosition` and those of the tensor APIs (`CacheMode`, `CacheRwMode`), defined here;
+and, each group in its own module loaded when one of its names is first asked for here
+(`_LAZY`; Python's `enum` classes take ~0.3 ms each to make, docs/performance.md), the
+synchronisation APIs' (`sync`: `HardEvent`, `Pipe`, pyasc's `PipeID`, and `MemDsbT`,
+`DataSyncBarrier`'s), the conversions' rounding modes (`conversion`:
 `RoundMode`), `LocalMemAllocator`'s memories (`memory`: `Hardware`), the enum template
 arguments of the cache and atomic APIs (`cache_atomic`: `CacheLine`, `DcciDst`,
 `AtomicDtype`, `AtomicOp`), the modes of the compare, select, reduce, gather and mask
@@ -97,55 +97,6 @@ class TPosition(AscEnum):
         return self in (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
 
 
-class HardEvent(AscEnum):
-    """Inter-pipe synchronisation events (`AscendC::HardEvent`): `SRC_DST`."""
-
-    MTE2_MTE1 = 0
-    MTE1_MTE2 = 1
-    MTE1_M = 2
-    M_MTE1 = 3
-    MTE2_V = 4
-    V_MTE2 = 5
-    MTE3_V = 6
-    V_MTE3 = 7
-    M_V = 8
-    V_M = 9
-    V_V = 10
-    MTE3_MTE1 = 11
-    MTE1_MTE3 = 12
-    MTE1_V = 13
-    MTE2_M = 14
-    M_MTE2 = 15
-    V_MTE1 = 16
-    M_FIX = 17
-    FIX_M = 18
-    MTE3_MTE2 = 19
-    MTE2_MTE3 = 20
-    S_V = 21
-    V_S = 22
-    S_MTE2 = 23
-    MTE2_S = 24
-    S_MTE3 = 25
-    MTE3_S = 26
-    MTE2_FIX = 27
-    FIX_MTE2 = 28
-    FIX_S = 29
-    M_S = 30
-    FIX_MTE3 = 31
-    MTE1_FIX = 32
-    FIX_MTE1 = 33
-    FIX_FIX = 34
-    MAX = 35
-
-    @property
-    def src_pipe(self) -> str:
-        return self.name.split("_")[0]
-
-    @property
-    def dst_pipe(self) -> str:
-        return self.name.split("_")[-1]
-
-
 # ---------------------------------------------------------------------------
 # Tensors (`SetL2CacheHint`)
 # ---------------------------------------------------------------------------
@@ -171,7 +122,7 @@ class CacheRwMode(AscEnum):
 
 
 _LAZY: dict[str, str] = {
-    **dict.fromkeys(("Pipe", "MemDsbT"), "sync"),
+    **dict.fromkeys(("HardEvent", "Pipe", "MemDsbT"), "sync"),
     "RoundMode": "conversion",
     "Hardware": "memory",
     **dict.fromkeys(("CacheLine", "DcciDst", "AtomicDtype", "AtomicOp"), "cache_atomic"),
@@ -233,7 +184,7 @@ if TYPE_CHECKING:
         ScheduleType,
     )
     from asc_xdsl.enums.memory import Hardware
-    from asc_xdsl.enums.sync import MemDsbT, Pipe
+    from asc_xdsl.enums.sync import HardEvent, MemDsbT, Pipe
     from asc_xdsl.enums.vector import CMPMODE, GatherMaskMode, MaskMode, ReduceOrder, SelMode
 else:
 

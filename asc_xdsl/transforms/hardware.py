@@ -13,12 +13,18 @@
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING
+
 from xdsl.ir import Attribute, Operation
 
 from asc_xdsl.dialects.ascendc.data_copy import BUFFER_OF_POSITION
 from asc_xdsl.dialects.ascendc.types import QueBindType, QueueType, TBufPoolType, TBufType
-from asc_xdsl.enums import HardEvent, TPosition
+from asc_xdsl.enums import TPosition
 from asc_xdsl.utils.records import FrozenRecord, init_fields
+
+if TYPE_CHECKING:
+    from asc_xdsl.enums import HardEvent
 
 PIPES = ("S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX")
 """The pipes of an AI Core that sync passes order (Ascend C's `pipe_t`, without PIPE_)."""
@@ -91,17 +97,33 @@ class QueueEvents(FrozenRecord):
         init_fields(self, enque=enque, free=free)
 
 
-QUEUE_EVENTS: dict[tuple[TPosition, TPosition], QueueEvents] = {
-    (TPosition.GM, TPosition.VECIN): QueueEvents(HardEvent.MTE2_V, HardEvent.V_MTE2),
-    (TPosition.VECOUT, TPosition.GM): QueueEvents(HardEvent.V_MTE3, HardEvent.MTE3_V),
-    (TPosition.GM, TPosition.A1): QueueEvents(HardEvent.MTE2_MTE1, HardEvent.MTE1_MTE2),
-    (TPosition.GM, TPosition.B1): QueueEvents(HardEvent.MTE2_MTE1, HardEvent.MTE1_MTE2),
-    (TPosition.A1, TPosition.A2): QueueEvents(HardEvent.MTE1_M, HardEvent.M_MTE1),
-    (TPosition.B1, TPosition.B2): QueueEvents(HardEvent.MTE1_M, HardEvent.M_MTE1),
-    (TPosition.CO1, TPosition.CO2): QueueEvents(HardEvent.M_FIX, HardEvent.FIX_M),
-}
-"""(src, dst) of a TQueBind -> its events (docs/ascendc_semantics.md section 4, the headers'
-`GetQueEvt`); a TQue<pos> is the TQueBind of its position. Other pairs carry no sync."""
+@functools.cache
+def _queue_events() -> dict[tuple[TPosition, TPosition], QueueEvents]:
+    """`QUEUE_EVENTS`: (src, dst) of a TQueBind -> its events (docs/ascendc_semantics.md
+    section 4, the headers' `GetQueEvt`); a TQue<pos> is the TQueBind of its position.
+    Other pairs carry no sync. Made when first asked for (the module's `__getattr__`):
+    `HardEvent` is made then."""
+    from asc_xdsl.enums import HardEvent
+
+    return {
+        (TPosition.GM, TPosition.VECIN): QueueEvents(HardEvent.MTE2_V, HardEvent.V_MTE2),
+        (TPosition.VECOUT, TPosition.GM): QueueEvents(HardEvent.V_MTE3, HardEvent.MTE3_V),
+        (TPosition.GM, TPosition.A1): QueueEvents(HardEvent.MTE2_MTE1, HardEvent.MTE1_MTE2),
+        (TPosition.GM, TPosition.B1): QueueEvents(HardEvent.MTE2_MTE1, HardEvent.MTE1_MTE2),
+        (TPosition.A1, TPosition.A2): QueueEvents(HardEvent.MTE1_M, HardEvent.M_MTE1),
+        (TPosition.B1, TPosition.B2): QueueEvents(HardEvent.MTE1_M, HardEvent.M_MTE1),
+        (TPosition.CO1, TPosition.CO2): QueueEvents(HardEvent.M_FIX, HardEvent.FIX_M),
+    }
+
+
+def __getattr__(name: str) -> object:
+    if name == "QUEUE_EVENTS":
+        return _queue_events()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if TYPE_CHECKING:
+    QUEUE_EVENTS: dict[tuple[TPosition, TPosition], QueueEvents]
 
 
 def queue_events(t: Attribute) -> QueueEvents | None:
@@ -112,7 +134,7 @@ def queue_events(t: Attribute) -> QueueEvents | None:
     if bind is None:
         return None
     key = (TPosition(bind.src_position.data), TPosition(bind.dst_position.data))
-    return QUEUE_EVENTS.get(key)
+    return _queue_events().get(key)
 
 
 PIPE_RELEASES = frozenset({"ascendc.pipe.reset", "ascendc.pipe.destroy", "ascendc.pipe.init"})

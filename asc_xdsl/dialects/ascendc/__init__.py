@@ -28,7 +28,7 @@ from xdsl.ir import Dialect
 
 from asc_xdsl.dialects.ascendc import types
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
-from asc_xdsl.dialects.ascendc.enums import HardEvent, TPosition
+from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
 from asc_xdsl.dialects.ascendc.struct_types import STRUCT_TYPES
 
@@ -113,11 +113,11 @@ def all_ops() -> list[type[AscendCOp]]:
 
 if TYPE_CHECKING:  # the spec-made op classes as type checkers see them (tools/gen_api.py)
     from asc_xdsl.dialects.ascendc._op_stubs import *  # noqa: F403
-    from asc_xdsl.dialects.ascendc.enums import Pipe, RoundMode
+    from asc_xdsl.dialects.ascendc.enums import HardEvent, Pipe, RoundMode
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("Pipe", "RoundMode"):  # (made when first named: asc_xdsl.enums)
+    if name in ("HardEvent", "Pipe", "RoundMode"):  # (made when first named: asc_xdsl.enums)
         from asc_xdsl.dialects.ascendc import enums
 
         return getattr(enums, name)

@@ -3,7 +3,7 @@ defined there up front are looked up when first asked for, as there)."""
 
 from typing import TYPE_CHECKING
 
-from asc_xdsl.enums import AscEnum, HardEvent, TPosition
+from asc_xdsl.enums import AscEnum, TPosition
 
 __all__ = [
     "CMPMODE",
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         BatchOutMode,
         CubeFormat,
         GatherMaskMode,
+        HardEvent,
         IterateMode,
         IterateOrder,
         LayoutMode,

@@ -49,7 +49,7 @@ from asc_xdsl.dialects.ascendc.types import (
     TBufType,
     TemplateArg,
 )
-from asc_xdsl.enums import HardEvent, TPosition
+from asc_xdsl.enums import TPosition
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -310,47 +310,65 @@ class EventIdBase(ObjectOp):
     """An op on a hardware event: MAX is not one."""
 
     def verify_(self) -> None:
+        from asc_xdsl.enums import HardEvent
+
         super().verify_()
         event = HardEvent.from_attr(self.event)  # type: ignore[attr-defined]
         if event is HardEvent.MAX:
             raise VerifyException(f"'{self.name}': MAX is not a hardware event")
 
 
-_EVENT = Prop("event", HardEvent, default=HardEvent.V_S)
-for _cls, _m, _api, _doc in (
-    ("PipeAllocEventIDOp", "pipe.alloc_event_id", "AllocEventID", "take a free event id"),
-    (
-        "PipeFetchEventIDOp",
-        "pipe.fetch_event_id",
-        "FetchEventID",
-        "the next free event id (not taken)",
-    ),
-):
+def _event_ids(row: tuple[()]) -> None:
+    """TPipe's event-id ops (stated when first asked for: `HardEvent` is made then)."""
+    from asc_xdsl.enums import HardEvent
+
+    event = Prop("event", HardEvent, default=HardEvent.V_S)
+    for cls, mnemonic, api, doc in (
+        ("PipeAllocEventIDOp", "pipe.alloc_event_id", "AllocEventID", "take a free event id"),
+        (
+            "PipeFetchEventIDOp",
+            "pipe.fetch_event_id",
+            "FetchEventID",
+            "the next free event id (not taken)",
+        ),
+    ):
+        _member(
+            cls,
+            mnemonic,
+            api,
+            (_PIPE,),
+            f"`pipe.{api}<event>()`: {doc} of `event`.",
+            base=EventIdBase,
+            props=(event,),
+            results=(Result("event_id", INT, i32),),
+            template=("event",),
+            format=_PIPE_FORMAT + "custom<HardEvent>($event) attr-dict `:` type($event_id)",
+            example={"event": HardEvent.MTE2_V},
+            py=f"TPipe.{mnemonic[5:]}",
+        )
     _member(
-        _cls,
-        _m,
-        _api,
-        (_PIPE,),
-        f"`pipe.{_api}<event>()`: {_doc} of `event`.",
+        "PipeReleaseEventIDOp",
+        "pipe.release_event_id",
+        "ReleaseEventID",
+        (_PIPE, Operand("id", INT)),
+        "`pipe.ReleaseEventID<event>(id)`: give back an event id AllocEventID took.",
         base=EventIdBase,
-        props=(_EVENT,),
-        results=(Result("event_id", INT, i32),),
+        props=(event,),
         template=("event",),
-        format=_PIPE_FORMAT + "custom<HardEvent>($event) attr-dict `:` type($event_id)",
         example={"event": HardEvent.MTE2_V},
-        py=f"TPipe.{_m[5:]}",
+        py="TPipe.release_event_id",
     )
-_member(
-    "PipeReleaseEventIDOp",
-    "pipe.release_event_id",
-    "ReleaseEventID",
-    (_PIPE, Operand("id", INT)),
-    "`pipe.ReleaseEventID<event>(id)`: give back an event id AllocEventID took.",
-    base=EventIdBase,
-    props=(_EVENT,),
-    template=("event",),
-    example={"event": HardEvent.MTE2_V},
-    py="TPipe.release_event_id",
+
+
+_EVENT_ID_OPS = ("alloc_event_id", "fetch_event_id", "release_event_id")
+FAMILY.defer(
+    ((),),
+    lambda row: (
+        ("PipeAllocEventIDOp", "PipeFetchEventIDOp", "PipeReleaseEventIDOp"),
+        tuple(f"pipe.{name}" for name in _EVENT_ID_OPS),
+        tuple(f"TPipe.{name}" for name in _EVENT_ID_OPS),
+    ),
+    _event_ids,
 )
 
 
