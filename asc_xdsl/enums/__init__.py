@@ -1,16 +1,15 @@
-"""Ascend C enums shared by the dialect, the frontend and the runtimes:
-`TPosition` and those of the tensor APIs (`CacheMode`, `CacheRwMode`), defined here;
-and, each group in its own module loaded when one of its names is first asked for here
-(`_LAZY`; Python's `enum` classes take ~0.3 ms each to make, docs/performance.md), the
-synchronisation APIs' (`sync`: `HardEvent`, `Pipe`, pyasc's `PipeID`, and `MemDsbT`,
-`DataSyncBarrier`'s), the conversions' rounding modes (`conversion`:
-`RoundMode`), `LocalMemAllocator`'s memories (`memory`: `Hardware`), the enum template
-arguments of the cache and atomic APIs (`cache_atomic`: `CacheLine`, `DcciDst`,
-`AtomicDtype`, `AtomicOp`), the modes of the compare, select, reduce, gather and mask
-APIs (`vector`: `CMPMODE`, `SelMode`, `ReduceOrder`, `GatherMaskMode`, `MaskMode`) and
-the matmul object's (`matmul`: `CubeFormat`, `LayoutMode`, `BatchMode`, `BatchOutMode`,
-`IterateOrder`, `ScheduleType`, `IterateMode`). `from asc_xdsl.enums import CMPMODE`
-works for all.
+"""Ascend C enums shared by the dialect, the frontend and the runtimes: `TPosition`,
+defined here; and, each group in its own module loaded when one of its names is first
+asked for here (`_LAZY`; Python's `enum` classes take ~0.3 ms each to make,
+docs/performance.md), the synchronisation APIs' (`sync`: `HardEvent`, `Pipe`, pyasc's
+`PipeID`, and `MemDsbT`, `DataSyncBarrier`'s), the conversions' rounding modes
+(`conversion`: `RoundMode`), `LocalMemAllocator`'s memories (`memory`: `Hardware`), the
+cache and atomic APIs' (`cache_atomic`: `CacheMode` and `CacheRwMode`, a GlobalTensor's
+L2 cache hint, `CacheLine`, `DcciDst`, `AtomicDtype`, `AtomicOp`), the modes of the
+compare, select, reduce, gather and mask APIs (`vector`: `CMPMODE`, `SelMode`,
+`ReduceOrder`, `GatherMaskMode`, `MaskMode`) and the matmul object's (`matmul`:
+`CubeFormat`, `LayoutMode`, `BatchMode`, `BatchOutMode`, `IterateOrder`,
+`ScheduleType`, `IterateMode`). `from asc_xdsl.enums import CMPMODE` works for all.
 
 As in pyasc's `ascendc` dialect, an enum value is stored on an op as a plain
 `IntegerAttr` of type i32 (so the attribute dictionary and the generic form read
@@ -97,35 +96,14 @@ class TPosition(AscEnum):
         return self in (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
 
 
-# ---------------------------------------------------------------------------
-# Tensors (`SetL2CacheHint`)
-# ---------------------------------------------------------------------------
-
-
-class CacheMode(AscEnum):
-    """The L2 cache mode of a GlobalTensor's accesses (`AscendC::CacheMode`). The numbers
-    are the headers' and pyasc's dialect's (0 is DISABLE); pyasc's Python enum swaps
-    NORMAL and DISABLE."""
-
-    CACHE_MODE_DISABLE = 0
-    CACHE_MODE_NORMAL = 1
-    CACHE_MODE_LAST = 2
-    CACHE_MODE_PERSISTENT = 4
-
-
-class CacheRwMode(AscEnum):
-    """Which accesses an L2 cache hint is for (`AscendC::CacheRwMode`)."""
-
-    READ = 1
-    WRITE = 2
-    RW = 3
-
-
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("HardEvent", "Pipe", "MemDsbT"), "sync"),
     "RoundMode": "conversion",
     "Hardware": "memory",
-    **dict.fromkeys(("CacheLine", "DcciDst", "AtomicDtype", "AtomicOp"), "cache_atomic"),
+    **dict.fromkeys(
+        ("CacheMode", "CacheRwMode", "CacheLine", "DcciDst", "AtomicDtype", "AtomicOp"),
+        "cache_atomic",
+    ),
     **dict.fromkeys(("CMPMODE", "SelMode", "ReduceOrder", "GatherMaskMode", "MaskMode"), "vector"),
     **dict.fromkeys(
         (
@@ -172,7 +150,14 @@ __all__ = [
 """Every enum, those of `_LAZY` included (a test checks the two agree with the modules)."""
 
 if TYPE_CHECKING:
-    from asc_xdsl.enums.cache_atomic import AtomicDtype, AtomicOp, CacheLine, DcciDst
+    from asc_xdsl.enums.cache_atomic import (
+        AtomicDtype,
+        AtomicOp,
+        CacheLine,
+        CacheMode,
+        CacheRwMode,
+        DcciDst,
+    )
     from asc_xdsl.enums.conversion import RoundMode
     from asc_xdsl.enums.matmul import (
         BatchMode,

@@ -1,6 +1,6 @@
-"""The enum template arguments of the data cache and atomic APIs: `CacheLine`,
-`DcciDst` (`DataCacheCleanAndInvalid`), `AtomicDtype`, `AtomicOp`
-(`SetStoreAtomicConfig`).
+"""The enums of the cache and atomic APIs: `CacheMode` and `CacheRwMode` (a
+GlobalTensor's `SetL2CacheHint`), `CacheLine`, `DcciDst` (`DataCacheCleanAndInvalid`),
+`AtomicDtype`, `AtomicOp` (`SetStoreAtomicConfig`).
 
 Loaded when one is first named (`asc_xdsl.enums`' `__getattr__`): a kernel without
 those APIs never needs them.
@@ -9,6 +9,25 @@ those APIs never needs them.
 from __future__ import annotations
 
 from asc_xdsl.enums import AscEnum
+
+
+class CacheMode(AscEnum):
+    """The L2 cache mode of a GlobalTensor's accesses (`AscendC::CacheMode`). The numbers
+    are the headers' and pyasc's dialect's (0 is DISABLE); pyasc's Python enum swaps
+    NORMAL and DISABLE."""
+
+    CACHE_MODE_DISABLE = 0
+    CACHE_MODE_NORMAL = 1
+    CACHE_MODE_LAST = 2
+    CACHE_MODE_PERSISTENT = 4
+
+
+class CacheRwMode(AscEnum):
+    """Which accesses an L2 cache hint is for (`AscendC::CacheRwMode`)."""
+
+    READ = 1
+    WRITE = 2
+    RW = 3
 
 
 class CacheLine(AscEnum):

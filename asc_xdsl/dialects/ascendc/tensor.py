@@ -63,7 +63,6 @@ from asc_xdsl.dialects.ascendc.types import (
     ShapeInfoType,
     TensorType,
 )
-from asc_xdsl.enums import CacheMode, CacheRwMode
 
 FAMILY = OpFamily(__name__)
 __getattr__ = FAMILY.module_getattr
@@ -361,20 +360,37 @@ _member(
     results=(Result("size", exact(_INTS["ui64"]), _INTS["ui64"]),),
     py=_method_name("global_tensor.get_size"),
 )
-_member(
-    "GlobalTensorSetL2CacheHintOp",
-    "global_tensor.set_l2_cache_hint",
-    "SetL2CacheHint",
-    (Operand("tensor", global_("T")),),
-    "`gt.SetL2CacheHint<rwMode>(mode)`: how the L2 cache treats the tensor's reads and writes.",
-    props=(
-        Prop("mode", CacheMode, default=CacheMode.CACHE_MODE_NORMAL),
-        Prop("rwMode", CacheRwMode, py="rw_mode", default=CacheRwMode.RW),
+
+
+def _l2_cache_hint(row: tuple[()]) -> None:
+    """`SetL2CacheHint` (stated when first asked for: its enums are made then)."""
+    from asc_xdsl.enums import CacheMode, CacheRwMode
+
+    _member(
+        "GlobalTensorSetL2CacheHintOp",
+        "global_tensor.set_l2_cache_hint",
+        "SetL2CacheHint",
+        (Operand("tensor", global_("T")),),
+        "`gt.SetL2CacheHint<rwMode>(mode)`: how the L2 cache treats the tensor's reads and writes.",
+        props=(
+            Prop("mode", CacheMode, default=CacheMode.CACHE_MODE_NORMAL),
+            Prop("rwMode", CacheRwMode, py="rw_mode", default=CacheRwMode.RW),
+        ),
+        template=("rwMode",),
+        call=("mode",),
+        example={"mode": CacheMode.CACHE_MODE_DISABLE, "rwMode": CacheRwMode.RW},
+        py=_method_name("global_tensor.set_l2_cache_hint"),
+    )
+
+
+FAMILY.defer(
+    ((),),
+    lambda row: (
+        ("GlobalTensorSetL2CacheHintOp",),
+        ("global_tensor.set_l2_cache_hint",),
+        (_method_name("global_tensor.set_l2_cache_hint"),),
     ),
-    template=("rwMode",),
-    call=("mode",),
-    example={"mode": CacheMode.CACHE_MODE_DISABLE, "rwMode": CacheRwMode.RW},
-    py=_method_name("global_tensor.set_l2_cache_hint"),
+    _l2_cache_hint,
 )
 
 
