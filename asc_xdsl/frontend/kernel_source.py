@@ -178,10 +178,6 @@ _TWIN = {
     if a in dis.opmap and b in dis.opmap
 }
 _JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
-_NAMES = frozenset(dis.hasname)
-_FREE = frozenset(dis.hasfree)
-_LOCALS = frozenset(dis.haslocal)
-_CONSTS = frozenset(dis.hasconst)
 # name ops whose argument carries flags in its low bits (CPython 3.11 and later)
 _NAME_SHIFT = {
     dis.opmap[n]: shift
@@ -192,6 +188,26 @@ _NAME_SHIFT = {
     )
     if n in dis.opmap
 }
+# What `_shape` does with each opcode, by table (one index per instruction).
+_DROP, _EXTEND, _NAME, _LOCAL, _CONST, _JUMP, _ARG = range(7)
+
+
+_KINDS_LIST = [_ARG] * 256
+for _ops, _k in (
+    (_JUMPS, _JUMP),
+    (dis.hasconst, _CONST),
+    (dis.haslocal, _LOCAL),
+    (dis.hasfree, _LOCAL),
+    (dis.hasname, _NAME),
+    ((_EXTENDED_ARG,), _EXTEND),
+    (_DROPPED, _DROP),
+):  # (later rows win: the order of `_shape`'s tests)
+    for _op in _ops:
+        _KINDS_LIST[_op] = _k
+_KINDS = tuple(_KINDS_LIST)
+del _KINDS_LIST, _ops, _k, _op
+_TWINS = tuple(_TWIN.get(op, op) for op in range(256))
+_SHIFTS = tuple(_NAME_SHIFT.get(op, 0) for op in range(256))
 
 
 def _shape(code: types.CodeType, offset: int, skip: frozenset[int]) -> tuple[Any, ...]:
@@ -204,33 +220,36 @@ def _shape(code: types.CodeType, offset: int, skip: frozenset[int]) -> tuple[Any
     out: list[Any] = []
     extended = 0
     raw = code.co_code
-    for at in range(0, len(raw), 2):
-        op, arg = raw[at], raw[at + 1] | extended
-        if op in _DROPPED:
+    size = len(raw)
+    for at in range(0, size, 2):
+        op = raw[at]
+        kind = _KINDS[op]
+        if kind == _DROP:
             continue
-        if op == _EXTENDED_ARG:
+        arg = raw[at + 1] | extended
+        if kind == _EXTEND:
             extended = arg << 8
             continue
         extended = 0
         while at >= end:
-            _, end, line = next(spans, (at, len(raw), None))
+            _, end, line = next(spans, (at, size, None))
         here = None if line is None else line + offset
-        if here in skip:
+        if skip and here in skip:
             continue
-        if op in _NAMES:
-            value: Any = names[arg >> _NAME_SHIFT.get(op, 0)]
-        elif op in _FREE or op in _LOCALS:
+        if kind == _NAME:
+            value: Any = names[arg >> _SHIFTS[op]]
+        elif kind == _LOCAL:
             value = local(arg) if local is not None else arg
-        elif op in _CONSTS:
+        elif kind == _CONST:
             const = consts[arg]
             value = (
                 _shape(const, offset, skip) if inspect.iscode(const) else (type(const), repr(const))
             )
-        elif op in _JUMPS:
+        elif kind == _JUMP:
             value = None
         else:
             value = arg
-        out.append((here, _TWIN.get(op, op), value))
+        out.append((here, _TWINS[op], value))
     return (
         code.co_name,
         code.co_argcount,

@@ -185,3 +185,27 @@ def _reads_tree():
 
     lines, _ = inspect.getsourcelines(_reads)
     return ast.parse(textwrap.dedent("".join(lines))).body[0]
+
+
+def test_the_opcode_table_reads_each_opcode_as_its_kind() -> None:
+    """`kernel_source._KINDS` (what `_shape` does with each opcode) is `dis`'s opcode
+    lists taken in `_shape`'s order: dropped, EXTENDED_ARG, a name, a local or cell, a
+    constant, a jump, else the argument itself."""
+    import dis
+
+    from asc_xdsl.frontend import kernel_source as ks
+
+    def kind(op: int) -> int:
+        if op in ks._DROPPED:
+            return ks._DROP
+        if op == ks._EXTENDED_ARG:
+            return ks._EXTEND
+        if op in dis.hasname:
+            return ks._NAME
+        if op in dis.hasfree or op in dis.haslocal:
+            return ks._LOCAL
+        if op in dis.hasconst:
+            return ks._CONST
+        return ks._JUMP if op in ks._JUMPS else ks._ARG
+
+    assert ks._KINDS == tuple(kind(op) for op in range(256))
