@@ -14,8 +14,8 @@ only the classes passed here: xDSL's `irdl_op_definition`, `FormatProgram` and e
 other op class are untouched (issue 29). The process-wide form of the same idea, for
 every op class, is the opt-in fast start's `lazy_formats`.
 
-A format that does not compile is an error at the op's first parse or print: a
-`PyRDLOpDefinitionError` naming the op (the tests print and parse every AscendC op,
+A format that does not compile, or names a custom directive there is none of, is an
+error at the op's first parse or print: a `PyRDLOpDefinitionError` naming the op (the tests print and parse every AscendC op,
 tests/unit/test_builders.py, so none reaches a user).
 """
 
@@ -49,7 +49,12 @@ class _Program:
             from xdsl.utils.exceptions import ParseError, PyRDLOpDefinitionError
 
             if self.directives is not None:
-                made = self.directives()
+                try:
+                    made = self.directives()
+                except (ValueError, TypeError) as e:  # (a format naming no directive)
+                    raise PyRDLOpDefinitionError(
+                        f"'{self.op_def.name}': its assembly format's directives: {e}"
+                    ) from None
                 self.op_def.custom_directives = {d.__name__: d for d in made}
                 self.directives = None
 

@@ -72,3 +72,23 @@ def test_a_broken_format_is_an_error_naming_the_op_at_first_use() -> None:
     op_definition(BrokenOp)  # (no error yet: nothing is compiled)
     with pytest.raises(PyRDLOpDefinitionError, match=r"'test\.broken': its assembly format"):
         BrokenOp.parse(Parser(Context(), "%0 : i32"))
+
+
+def test_a_format_naming_no_directive_is_an_error_naming_the_op_at_first_use() -> None:
+    """`define_op` makes a format's custom directives at the op's first parse or print:
+    a format naming one that exists nowhere fails then, naming the op."""
+    from xdsl.context import Context
+    from xdsl.parser import Parser
+
+    from asc_xdsl.dialects.ascendc.spec import Operand, OpSpec, define_op, of_type
+    from asc_xdsl.dialects.ascendc.types import PipeType
+
+    spec = OpSpec(
+        "test_no_directive",
+        "Nothing",
+        (Operand("x", of_type(PipeType)),),
+        format="custom<NoSuchDirective>($x) attr-dict",
+    )
+    cls = define_op(spec, "NoDirectiveOp")  # (no error yet: nothing is made)
+    with pytest.raises(PyRDLOpDefinitionError, match=r"test_no_directive'.*NoSuchDirective"):
+        cls.parse(Parser(Context(), "%0"))
