@@ -37,6 +37,7 @@ SWAPS = {
     "xdsl-cse": """
 from asc_xdsl.transforms import registry
 registry.FASTER_UPSTREAM.clear()
+del registry.PASS_FUNCTIONS["cse"]  # (else the JIT runs our `cse` function itself)
 """,
     "xdsl-verify": """
 from asc_xdsl.dialects import fast_verify
