@@ -1969,6 +1969,7 @@ class OpFamily:
                 declared is None
                 or class_name not in declared[0]
                 or spec.mnemonic not in declared[1]
+                or (spec.py is not None and spec.py not in declared[2])  # (`named` misses it)
             ):
                 raise ValueError(
                     f"{self.module}: a deferred row states {class_name} ({spec.name}), which "

@@ -94,6 +94,22 @@ def test_a_row_that_states_what_its_names_do_not_list_is_refused() -> None:
         family.has("AlphaL0Op")
 
 
+def test_a_row_that_states_a_python_name_its_names_do_not_list_is_refused() -> None:
+    """(`named` finds a row by the Python names it lists: one left out would never be
+    found by its function)"""
+    family = _family(
+        "deferred_f",
+        [],
+        names=lambda row: (
+            (f"{row[0]}L0Op", f"{row[0]}L2Op"),
+            (f"deferred_f_{row[1]}_l0", f"deferred_f_{row[1]}_l2"),
+            (),
+        ),
+    )
+    with pytest.raises(ValueError, match="a deferred row states AlphaL0Op"):
+        family.has("AlphaL0Op")
+
+
 def test_a_row_that_leaves_out_a_listed_class_is_refused() -> None:
     def listed(row: tuple) -> tuple:
         classes = (f"{row[0]}L0Op", f"{row[0]}L2Op", f"{row[0]}L1Op")
