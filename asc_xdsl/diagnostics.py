@@ -39,7 +39,7 @@ class Code(FrozenRecord):
 
 
 _VALUE, _TYPE, _RUNTIME = "ValueError", "TypeError", "RuntimeError"
-_TODO, _INDEX, _WARN = "NotImplementedError", "IndexError", "UserWarning"
+_NOT_IMPLEMENTED, _INDEX, _WARN = "NotImplementedError", "IndexError", "UserWarning"
 
 _SMALLER = "use smaller tiles or fewer buffers (BUFFER_NUM), or a SoC with more on-chip memory"
 _BACKEND = (
@@ -64,7 +64,7 @@ def _codes() -> dict[str, Code]:
             Code("ASC-F100", _VALUE, "the kernel is refused as written"),
             Code(
                 "ASC-F101",
-                _TODO,
+                _NOT_IMPLEMENTED,
                 "a Python construct kernels do not support",
                 "docs/frontend.md lists the Python a kernel may use; do host-side work outside "
                 "the kernel",
@@ -189,7 +189,7 @@ def _codes() -> dict[str, Code]:
             # -- emission to Ascend C --------------------------------------------------------
             Code(
                 "ASC-E400",
-                _TODO,
+                _NOT_IMPLEMENTED,
                 "an operation the Ascend C printer cannot emit",
             ),
             # -- the CPU simulator -----------------------------------------------------------
@@ -223,7 +223,7 @@ def _codes() -> dict[str, Code]:
             Code("ASC-S506", _RUNTIME, "an unpaired MetricsProfStart/MetricsProfStop"),
             Code(
                 "ASC-S507",
-                _TODO,
+                _NOT_IMPLEMENTED,
                 "an operation the simulator has no semantics for",
                 "run it on the npu or model backend, or report the op",
             ),
@@ -296,7 +296,7 @@ def _codes() -> dict[str, Code]:
                 _VALUE,
                 "an API argument out of range (structs, tiling, IR builders, host tiling)",
             ),
-            Code("ASC-R632", _TODO, "an API feature asc_xdsl does not have"),
+            Code("ASC-R632", _NOT_IMPLEMENTED, "an API feature asc_xdsl does not have"),
             # -- command-line tools ----------------------------------------------------------
             Code("ASC-T700", _VALUE, "asc-opt: a command line it cannot use"),
             Code("ASC-T710", _VALUE, "asc_xdsl.build: a kernel or an option it cannot build"),

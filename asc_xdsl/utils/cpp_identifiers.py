@@ -62,12 +62,6 @@ def is_c_identifier(name: str) -> bool:
     return name.isascii() and name.isidentifier()
 
 
-@functools.cache
-def _pattern(text: str) -> re.Pattern[str]:
-    """`re.compile(text)` on first need (each pattern ~0.2 ms of a cold start)."""
-    return re.compile(text)
-
-
 def identifier_problem(name: str, taken: Iterable[str] = ()) -> str | None:
     """Why `name` cannot be used as it is for a C++ function or variable, or None."""
     if not is_c_identifier(name):
@@ -81,6 +75,8 @@ def identifier_problem(name: str, taken: Iterable[str] = ()) -> str | None:
     return None
 
 
+# (patterns compiled by `re` when first used, and then found in its cache: ~0.2 ms each
+# of a cold start otherwise)
 _CALLEE_TOKEN = r"\s*(?:(::)|([A-Za-z_][A-Za-z0-9_]*)|(-?[0-9]+[uUlL]*)|([<>,*&]))"
 TYPE_WORDS = _words("bool char short int long signed unsigned float double void const volatile")
 """Keywords a template argument may hold (`Foo<unsigned int>`)."""
@@ -96,7 +92,7 @@ class _CalleeParser:
         self.tokens: list[str] = []
         pos = 0
         while pos < len(text.rstrip()):
-            m = _pattern(_CALLEE_TOKEN).match(text, pos)
+            m = re.compile(_CALLEE_TOKEN).match(text, pos)
             if m is None or m.end() == pos:
                 raise ValueError(f"{text[pos:].strip()[:1]!r} cannot appear in it")
             self.tokens.append(m.group(m.lastindex or 0))
@@ -204,7 +200,7 @@ def _scan_code(text: str) -> tuple[str | None, bool, bool]:
     stripped = text.rstrip()
     if stripped.endswith("\\") or stripped.endswith("??/"):
         return "it ends with a backslash, which would join the next line to it", False, False
-    directive = _pattern(_DIRECTIVE).match(text)
+    directive = re.compile(_DIRECTIVE).match(text)
     if directive is not None and directive.group(1) in _CONDITIONAL_DIRECTIVES:
         return (
             f"a conditional directive (#{directive.group(1)}) would take the lines after it "

@@ -15,8 +15,9 @@ other op class are untouched (issue 29). The process-wide form of the same idea,
 every op class, is the opt-in fast start's `lazy_formats`.
 
 A format that does not compile, or names a custom directive there is none of, is an
-error at the op's first parse or print: a `PyRDLOpDefinitionError` naming the op (the tests print and parse every AscendC op,
-tests/unit/test_builders.py, so none reaches a user).
+error at the op's first parse or print: a `PyRDLOpDefinitionError` naming the op (the
+tests print and parse every AscendC op, tests/unit/test_builders.py, so none reaches a
+user).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ import asc_xdsl.xdsl_compat  # noqa: F401 (checks the xDSL release first)
 
 from xdsl.ir import Dialect
 
-from asc_xdsl.dialects.ascendc import types
+from asc_xdsl.dialects.ascendc import enums, types
 from asc_xdsl.dialects.ascendc.base import AscendCOp, EmitKind
 from asc_xdsl.dialects.ascendc.enums import TPosition
 from asc_xdsl.dialects.ascendc.param_types import PARAM_TYPES
@@ -117,9 +117,7 @@ if TYPE_CHECKING:  # the spec-made op classes as type checkers see them (tools/g
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("HardEvent", "Pipe", "RoundMode"):  # (made when first named: asc_xdsl.enums)
-        from asc_xdsl.dialects.ascendc import enums
-
+    if name in __all__ and name in enums.__all__:  # (made when first named: asc_xdsl.enums)
         return getattr(enums, name)
     if name in _BY_NAME:
         return _BY_NAME[name]
