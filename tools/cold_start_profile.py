@@ -12,7 +12,7 @@ each phase's start (`numpy`, `kernel module`, `compile`, `exit`), each module's
 execution (entered and left, through a finder this measuring process puts first on
 `sys.meta_path`) and each call of a `--function` (wrapped in this process only, as
 soon as its module has run; a name other modules import is wrapped for them too, a
-method through its class). The
+method through its class, a property or cached property through its getter). The
 instructions between two marks belong to the innermost module or function open then:
 a module's own count includes finding and loading the modules it imports, not their
 execution. The collector is off unless `--gc` (its collections land on whichever
@@ -85,8 +85,15 @@ def wrap(target):
     for part in path:
         owner = getattr(owner, part)
     raw = owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)
-    kind = type(raw) if isinstance(raw, (classmethod, staticmethod)) else None
-    fn = raw.__func__ if kind else raw
+    # a property's getter or a cached property's function is what runs
+    if isinstance(raw, property):
+        fn, remake = raw.fget, lambda f: property(f, raw.fset, raw.fdel, raw.__doc__)
+    elif isinstance(raw, functools.cached_property):
+        fn, remake = raw.func, functools.cached_property
+    elif isinstance(raw, (classmethod, staticmethod)):
+        fn, remake = raw.__func__, type(raw)
+    else:
+        fn, remake = raw, lambda f: f
     @functools.wraps(fn)
     def marked(*args, **kwargs):
         mark("enter:" + target)
@@ -94,7 +101,10 @@ def wrap(target):
             return fn(*args, **kwargs)
         finally:
             mark("exit:" + target)
-    setattr(owner, attr, kind(marked) if kind else marked)
+    made = remake(marked)
+    if isinstance(made, functools.cached_property):
+        made.__set_name__(owner, attr)
+    setattr(owner, attr, made)
 
 WRAP = {{}}
 for target in {functions!r}:
@@ -156,7 +166,10 @@ def main() -> None:
             )
         )
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        subprocess.run([sys.executable, driver], env=env, check=True, capture_output=True)
+        primed = subprocess.run([sys.executable, driver], env=env, capture_output=True, text=True)
+        if primed.returncode:
+            # (a --function that names nothing, or a kernel that does not compile)
+            sys.exit(f"cold_start_profile: the measured program failed:\n{primed.stderr[-2000:]}")
         env |= {"PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
         prefix = os.path.join(tmp, "callgrind.out")
         subprocess.run(

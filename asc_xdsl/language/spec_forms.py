@@ -216,10 +216,11 @@ def _is_tensor_element(cls: type) -> bool:
 def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) -> Callable:
     """The kernel-language function for `forms`: (spec, class getter) pairs, tried in order."""
     extra = sorted({p.py_name for spec, _ in forms for p in spec.props})
-    signatures = _distinguished(
-        [(spec, get_class, _signature(spec, extra)) for spec, get_class in forms]
-    )
-    candidates = [_Form(*form) for form in signatures]
+    plain = [(spec, get_class, _signature(spec, extra)) for spec, get_class in forms]
+    candidates = [_Form(*form) for form in plain]
+    # What `.forms`, `help` and the no-form-fits error show: made when first read (a
+    # kernel's calls bind the plain signatures, the same but for annotations).
+    signatures = _ShownForms(plain)
     # The form chosen for each kind of call: it depends only on the arguments' classes,
     # IR types and keyword names (`_kind`), so a call site's shape is decided once.
     chosen: dict[Any, _Form] = {}
@@ -261,12 +262,35 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
         return _build(g, py_name, form, values)
 
     fn.__name__ = fn.__qualname__ = py_name
-    fn.__doc__ = "\n".join(
-        [f"`{spec.name}`: AscendC::{spec.api}{_form_doc(sig)}" for spec, _, sig in signatures]
-    )
-    fn.__signature__ = signatures[0][2]  # type: ignore[attr-defined]
+    fn.__doc__ = f"`{py_name}`: the forms are its `forms` (the first is its signature)."
+    fn.__signature__ = plain[0][2]  # type: ignore[attr-defined]
     fn.forms = signatures  # type: ignore[attr-defined]
     return fn
+
+
+class _ShownForms(Sequence[tuple[Any, Any, inspect.Signature]]):
+    """An API function's forms as shown, (spec, class getter, signature) each: the
+    signatures `_distinguished`, made when first read."""
+
+    __slots__ = ("_plain", "_shown")
+
+    def __init__(self, plain: list[tuple[Any, Any, inspect.Signature]]):
+        self._plain = plain
+        self._shown: list[tuple[Any, Any, inspect.Signature]] | None = None
+
+    def _all(self) -> list[tuple[Any, Any, inspect.Signature]]:
+        if self._shown is None:
+            self._shown = _distinguished(self._plain)
+        return self._shown
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._plain)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
 
 
 def _form_doc(sig: inspect.Signature, annotations: bool = True) -> str:

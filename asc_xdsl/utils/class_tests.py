@@ -34,9 +34,10 @@ _MRO_DECIDES: dict[type, bool] = {}
 def _ir_class(base: type) -> bool:
     from xdsl.ir import Attribute, Operation, SSAValue  # (xDSL: loaded by then)
 
-    return any(root in base.__mro__ for root in (Attribute, Operation, SSAValue)) and all(
-        "__subclasshook__" not in vars(c) for c in base.__mro__ if c not in (ABC, object)
-    )
+    # (sets, not `any` over a generator: one left unfinished is closed by raising in it)
+    mro = base.__mro__
+    hooked = {c for c in mro if "__subclasshook__" in vars(c)} - {ABC, object}
+    return not {Attribute, Operation, SSAValue}.isdisjoint(mro) and not hooked
 
 
 class SubclassCache(dict[type, bool]):
@@ -51,7 +52,12 @@ class SubclassCache(dict[type, bool]):
 
     def __missing__(self, cls: type) -> bool:
         bases = self.bases if isinstance(self.bases, tuple) else (self.bases,)
-        found = self[cls] = any(is_subclass(cls, b) for b in bases)
+        found = False
+        for base in bases:  # (a loop: an unfinished generator is closed by raising in it)
+            if is_subclass(cls, base):
+                found = True
+                break
+        self[cls] = found
         return found
 
 
