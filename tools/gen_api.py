@@ -813,7 +813,7 @@ def _op_doc(entry: Any) -> list[str]:
 
 def _importable_base(cls: type) -> type:
     """`cls`, or its nearest base a module of ours defines by that name (a base made by
-    a function, such as a family's form class, is not importable)."""
+    a function, such as a family's form class or a `lazy_base`, is not importable)."""
     for k in cls.__mro__:
         module = sys.modules.get(k.__module__)
         if k.__module__.startswith("asc_xdsl") and getattr(module, k.__name__, None) is k:
@@ -823,7 +823,7 @@ def _importable_base(cls: type) -> type:
 
 def render_op_stub(family: Any) -> str:
     """The stub of one family module's spec-made op classes."""
-    from asc_xdsl.dialects.ascendc.spec import Arity, _snake
+    from asc_xdsl.dialects.ascendc.spec import Arity, _snake, base_class
 
     module = family.module.rsplit(".", 1)[-1]
     imports = {
@@ -833,7 +833,7 @@ def render_op_stub(family: Any) -> str:
     body: list[str] = []
     for class_name, entry in family.entries.items():
         spec = entry.spec
-        base = _importable_base(entry.base)
+        base = _importable_base(base_class(entry))
         imports.setdefault(base.__module__, set()).add(base.__name__)
         doc = "\n".join(f"    {line}" if line else "" for line in _op_doc(entry))
         body += [

@@ -69,6 +69,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     PropKind,
     Result,
     SpecOp,
+    lazy_base,
     predicate,
 )
 from asc_xdsl.dialects.ascendc.types import AscendCType
@@ -213,13 +214,17 @@ MEMREF = predicate(
 )
 
 
-class CallOpaqueBase(SpecOp):
-    def verify_(self) -> None:
-        super().verify_()
-        callee = self.callee.data  # type: ignore[attr-defined]
-        problem = callee_problem(callee)
-        if problem is not None:
-            raise VerifyException(f"'{self.name}': callee {callee!r} {problem}")
+@lazy_base
+def CallOpaqueBase() -> type[SpecOp]:
+    class CallOpaqueBase(SpecOp):
+        def verify_(self) -> None:
+            super().verify_()
+            callee = self.callee.data  # type: ignore[attr-defined]
+            problem = callee_problem(callee)
+            if problem is not None:
+                raise VerifyException(f"'{self.name}': callee {callee!r} {problem}")
+
+    return CallOpaqueBase
 
 
 FAMILY.add(
@@ -240,14 +245,18 @@ FAMILY.add(
 )
 
 
-class DereferenceBase(SpecOp):
-    def verify_(self) -> None:
-        super().verify_()
-        base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
-        if base.element_type != result:
-            raise VerifyException(
-                f"'{self.name}': the result type {result} must be the element type of {base}"
-            )
+@lazy_base
+def DereferenceBase() -> type[SpecOp]:
+    class DereferenceBase(SpecOp):
+        def verify_(self) -> None:
+            super().verify_()
+            base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
+            if base.element_type != result:
+                raise VerifyException(
+                    f"'{self.name}': the result type {result} must be the element type of {base}"
+                )
+
+    return DereferenceBase
 
 
 FAMILY.add(
@@ -383,66 +392,70 @@ FAMILY.add(
 )
 
 
-class VariableBase(SpecOp):
-    """`emitasc.variable 512 : i32, memref<1xi32>` or `emitasc.variable %x : i32, ...`."""
+@lazy_base
+def VariableBase() -> type[SpecOp]:
+    class VariableBase(SpecOp):
+        """`emitasc.variable 512 : i32, memref<1xi32>` or `emitasc.variable %x : i32, ...`."""
 
-    @classmethod
-    def parse(cls, parser: Parser) -> VariableBase:
-        attrs = parser.parse_optional_attr_dict()
-        props: dict[str, Attribute] = {}
-        operands: list[Any] = [None]
-        dynamic = parser.parse_optional_unresolved_operand()
-        if dynamic is not None:
-            parser.parse_punctuation(":")
-            operands = [parser.resolve_operand(dynamic, parser.parse_type())]
-        elif parser._current_token.text != ",":
-            props["staticInit"] = parser.parse_attribute()
-        parser.parse_punctuation(",")
-        result_type = parser.parse_type()
-        props.update({k: attrs.pop(k) for k in ("staticInit",) if k in attrs})
-        return cls.build(
-            operands=operands, properties=props, attributes=attrs, result_types=[result_type]
-        )
+        @classmethod
+        def parse(cls, parser: Parser) -> VariableBase:
+            attrs = parser.parse_optional_attr_dict()
+            props: dict[str, Attribute] = {}
+            operands: list[Any] = [None]
+            dynamic = parser.parse_optional_unresolved_operand()
+            if dynamic is not None:
+                parser.parse_punctuation(":")
+                operands = [parser.resolve_operand(dynamic, parser.parse_type())]
+            elif parser._current_token.text != ",":
+                props["staticInit"] = parser.parse_attribute()
+            parser.parse_punctuation(",")
+            result_type = parser.parse_type()
+            props.update({k: attrs.pop(k) for k in ("staticInit",) if k in attrs})
+            return cls.build(
+                operands=operands, properties=props, attributes=attrs, result_types=[result_type]
+            )
 
-    def print(self, printer: Printer) -> None:
-        if self.attributes:
+        def print(self, printer: Printer) -> None:
+            if self.attributes:
+                printer.print_string(" ")
+                printer.print_attr_dict(self.attributes)
             printer.print_string(" ")
-            printer.print_attr_dict(self.attributes)
-        printer.print_string(" ")
-        if self.dynamic_init is not None:  # type: ignore[attr-defined]
-            printer.print_operand(self.dynamic_init)  # type: ignore[attr-defined]
-            printer.print_string(" : ")
-            printer.print_attribute(self.dynamic_init.type)  # type: ignore[attr-defined]
-        elif self.static_init is not None:  # type: ignore[attr-defined]
-            printer.print_attribute(self.static_init)  # type: ignore[attr-defined]
-        printer.print_string(", ")
-        printer.print_attribute(self.result.type)  # type: ignore[attr-defined]
+            if self.dynamic_init is not None:  # type: ignore[attr-defined]
+                printer.print_operand(self.dynamic_init)  # type: ignore[attr-defined]
+                printer.print_string(" : ")
+                printer.print_attribute(self.dynamic_init.type)  # type: ignore[attr-defined]
+            elif self.static_init is not None:  # type: ignore[attr-defined]
+                printer.print_attribute(self.static_init)  # type: ignore[attr-defined]
+            printer.print_string(", ")
+            printer.print_attribute(self.result.type)  # type: ignore[attr-defined]
 
-    def init_type(self) -> Attribute | None:
-        if self.dynamic_init is not None:  # type: ignore[attr-defined]
-            return self.dynamic_init.type  # type: ignore[attr-defined]
-        init = self.static_init  # type: ignore[attr-defined]
-        return init.type if isinstance(init, TypedAttribute) else None
+        def init_type(self) -> Attribute | None:
+            if self.dynamic_init is not None:  # type: ignore[attr-defined]
+                return self.dynamic_init.type  # type: ignore[attr-defined]
+            init = self.static_init  # type: ignore[attr-defined]
+            return init.type if isinstance(init, TypedAttribute) else None
 
-    def verify_(self) -> None:
-        super().verify_()
-        if (self.dynamic_init is None) == (self.static_init is None):  # type: ignore[attr-defined]
-            raise VerifyException(f"'{self.name}' needs exactly one initial value")
-        init = self.static_init  # type: ignore[attr-defined]
-        if init is not None and not isinstance(init, IntegerAttr | FloatAttr):
-            raise VerifyException(
-                f"'{self.name}': the initial value {init} must be an integer or float"
-            )
-        result = self.result.type  # type: ignore[attr-defined]
-        if any(d < 0 for d in result.get_shape()) or not result.get_shape():
-            raise VerifyException(
-                f"'{self.name}': the result {result} must have a static, non-empty shape"
-            )
-        if result.element_type != self.init_type():
-            raise VerifyException(
-                f"'{self.name}': the element type of {result} must be the initial value's "
-                f"type {self.init_type()}"
-            )
+        def verify_(self) -> None:
+            super().verify_()
+            if (self.dynamic_init is None) == (self.static_init is None):  # type: ignore[attr-defined]
+                raise VerifyException(f"'{self.name}' needs exactly one initial value")
+            init = self.static_init  # type: ignore[attr-defined]
+            if init is not None and not isinstance(init, IntegerAttr | FloatAttr):
+                raise VerifyException(
+                    f"'{self.name}': the initial value {init} must be an integer or float"
+                )
+            result = self.result.type  # type: ignore[attr-defined]
+            if any(d < 0 for d in result.get_shape()) or not result.get_shape():
+                raise VerifyException(
+                    f"'{self.name}': the result {result} must have a static, non-empty shape"
+                )
+            if result.element_type != self.init_type():
+                raise VerifyException(
+                    f"'{self.name}': the element type of {result} must be the initial value's "
+                    f"type {self.init_type()}"
+                )
+
+    return VariableBase
 
 
 FAMILY.add(
@@ -461,19 +474,23 @@ FAMILY.add(
 )
 
 
-class FieldOp(SpecOp):
-    """An op naming a struct field (`field`): a C++ identifier."""
+@lazy_base
+def FieldOp() -> type[SpecOp]:
+    class FieldOp(SpecOp):
+        """An op naming a struct field (`field`): a C++ identifier."""
 
-    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+        VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
 
-    def verify_(self) -> None:
-        super().verify_()
-        field = self._prop("field")
-        if isinstance(field, StringAttr):
-            # a member path (`params.ndNum`: a nested struct's member) is identifiers
-            paths = self.name in MEMBER_PATH_OPS
-            for part in field.data.split(".") if paths else (field.data,):
-                check_identifier(self, "field", part)
+        def verify_(self) -> None:
+            super().verify_()
+            field = self._prop("field")
+            if isinstance(field, StringAttr):
+                # a member path (`params.ndNum`: a nested struct's member) is identifiers
+                paths = self.name in MEMBER_PATH_OPS
+                for part in field.data.split(".") if paths else (field.data,):
+                    check_identifier(self, "field", part)
+
+    return FieldOp
 
 
 MEMBER_PATH_OPS = frozenset({"emitasc.member", "emitasc.set_member"})
@@ -557,16 +574,20 @@ FAMILY.add(
 )
 
 
-class CopyStructBase(SpecOp):
-    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+@lazy_base
+def CopyStructBase() -> type[SpecOp]:
+    class CopyStructBase(SpecOp):
+        VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
 
-    def verify_(self) -> None:
-        super().verify_()
-        base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
-        if base.element_type != result:
-            raise VerifyException(
-                f"'{self.name}': the result type {result} must be the element type of {base}"
-            )
+        def verify_(self) -> None:
+            super().verify_()
+            base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
+            if base.element_type != result:
+                raise VerifyException(
+                    f"'{self.name}': the result type {result} must be the element type of {base}"
+                )
+
+    return CopyStructBase
 
 
 FAMILY.add(
@@ -585,12 +606,18 @@ FAMILY.add(
 )
 
 
-class DeclarePyStructBase(SpecOp):
-    def verify_(self) -> None:
-        super().verify_()
-        t = self._prop("pystruct")
-        if not isinstance(t, PyStructType):
-            raise VerifyException(f"'{self.name}': pystruct must be a !emitasc.py_struct, got {t}")
+@lazy_base
+def DeclarePyStructBase() -> type[SpecOp]:
+    class DeclarePyStructBase(SpecOp):
+        def verify_(self) -> None:
+            super().verify_()
+            t = self._prop("pystruct")
+            if not isinstance(t, PyStructType):
+                raise VerifyException(
+                    f"'{self.name}': pystruct must be a !emitasc.py_struct, got {t}"
+                )
+
+    return DeclarePyStructBase
 
 
 FAMILY.add(
@@ -612,17 +639,21 @@ _ARG_REF = r"\$(\d+)"
 """A `$N` argument reference (compiled by `re` when a verbatim line is first verified)."""
 
 
-class VerbatimBase(SpecOp):
-    def verify_(self) -> None:
-        super().verify_()
-        text = self._prop("value").data  # type: ignore[union-attr]
-        check_code_line(self, "code", text)
-        n = len(self.operands)
-        for m in re.finditer(_ARG_REF, text):
-            if int(m.group(1)) >= n and n:
-                raise VerifyException(
-                    f"'{self.name}': ${m.group(1)} names no argument (there are {n})"
-                )
+@lazy_base
+def VerbatimBase() -> type[SpecOp]:
+    class VerbatimBase(SpecOp):
+        def verify_(self) -> None:
+            super().verify_()
+            text = self._prop("value").data  # type: ignore[union-attr]
+            check_code_line(self, "code", text)
+            n = len(self.operands)
+            for m in re.finditer(_ARG_REF, text):
+                if int(m.group(1)) >= n and n:
+                    raise VerifyException(
+                        f"'{self.name}': ${m.group(1)} names no argument (there are {n})"
+                    )
+
+    return VerbatimBase
 
 
 def verbatim_text(op: Operation) -> str | None:
@@ -701,35 +732,39 @@ class IncludeOp(IRDLOperation):
             printer.print_op_attributes(self.attributes)
 
 
-class ConstantBase(SpecOp):
-    """`emitasc.constant`: an integer, float or `#emitc.opaque<"C++ expression">` value.
+@lazy_base
+def ConstantBase() -> type[SpecOp]:
+    class ConstantBase(SpecOp):
+        """`emitasc.constant`: an integer, float or `#emitc.opaque<"C++ expression">` value.
 
-    MLIR's `emitc.constant`, which has no custom syntax: it is read and written in the
-    generic form (`"emitasc.constant"() <{value = 0 : ui32}> : () -> ui32`)."""
+        MLIR's `emitc.constant`, which has no custom syntax: it is read and written in the
+        generic form (`"emitasc.constant"() <{value = 0 : ui32}> : () -> ui32`)."""
 
-    VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
+        VERIFY_READS_SIGNATURE: ClassVar[bool] = True  # (its verify_ reads types and attributes)
 
-    traits = traits_def(ConstantLike(), Pure())
+        traits = traits_def(ConstantLike(), Pure())
 
-    parse = classmethod(Operation.parse.__func__)  # type: ignore[attr-defined, assignment]
-    print = Operation.print  # type: ignore[assignment]
+        parse = classmethod(Operation.parse.__func__)  # type: ignore[attr-defined, assignment]
+        print = Operation.print  # type: ignore[assignment]
 
-    def verify_(self) -> None:
-        super().verify_()
-        value, t = self._prop("value"), self.results[0].type
-        if isinstance(value, opaque_attr()):
-            text = value.value.data
-            problem = expression_problem(text)
-            if problem is not None:
+        def verify_(self) -> None:
+            super().verify_()
+            value, t = self._prop("value"), self.results[0].type
+            if isinstance(value, opaque_attr()):
+                text = value.value.data
+                problem = expression_problem(text)
+                if problem is not None:
+                    raise VerifyException(
+                        f"'{self.name}': opaque value {text!r} must be one C++ expression ({problem})"
+                    )
+            elif not isinstance(value, IntegerAttr | FloatAttr):
                 raise VerifyException(
-                    f"'{self.name}': opaque value {text!r} must be one C++ expression ({problem})"
+                    f"'{self.name}': value {value} must be an integer, a float or #emitc.opaque"
                 )
-        elif not isinstance(value, IntegerAttr | FloatAttr):
-            raise VerifyException(
-                f"'{self.name}': value {value} must be an integer, a float or #emitc.opaque"
-            )
-        elif value.type != t:
-            raise VerifyException(f"'{self.name}': value {value} must have the result type {t}")
+            elif value.type != t:
+                raise VerifyException(f"'{self.name}': value {value} must have the result type {t}")
+
+    return ConstantBase
 
 
 FAMILY.add(

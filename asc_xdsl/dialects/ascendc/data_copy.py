@@ -45,6 +45,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     SpecOp,
     TypeRule,
     elem,
+    lazy_base,
     local,
     of_type,
     tensor,
@@ -476,38 +477,42 @@ _DATA_COPY_TABLE: tuple[tuple[str, str, tuple[Operand, ...], CopyForm, str | Non
 )
 
 
-class _Dn2NzOp(DataCopyBaseOp):
-    """`DataCopy(dstLocal, srcGlobal, Dn2NzParams)`: Ascend 950 only (the headers declare it
-    for arch 3510 / 5102), GM -> L1 (its implementation asserts the L1 position); the MX
-    sample loads e8m0 scale matrices with it. A 4-bit type moves as bytes, nValue even."""
+@lazy_base
+def _Dn2NzOp() -> type[DataCopyBaseOp]:
+    class _Dn2NzOp(DataCopyBaseOp):
+        """`DataCopy(dstLocal, srcGlobal, Dn2NzParams)`: Ascend 950 only (the headers declare it
+        for arch 3510 / 5102), GM -> L1 (its implementation asserts the L1 position); the MX
+        sample loads e8m0 scale matrices with it. A 4-bit type moves as bytes, nValue even."""
 
-    def verify_(self) -> None:
-        super().verify_()
-        from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
-        from asc_xdsl.soc import ASCEND_950
+        def verify_(self) -> None:
+            super().verify_()
+            from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+            from asc_xdsl.soc import ASCEND_950
 
-        family = soc_family(self)
-        if family is not None and family != ASCEND_950:
-            raise VerifyException(
-                f"'{self.name}': DataCopy with Dn2NzParams is an Ascend 950 (arch 3510) form; "
-                f"the module is compiled for {declared_soc(self)} ({family}), whose headers "
-                "do not declare it (compile for soc_version='Ascend950PR_9599')"
-            )
-        got = buffer_of(self.dst)  # type: ignore[attr-defined]
-        if got is not None and got != "L1":
-            raise VerifyException(
-                f"'{self.name}': DataCopy with Dn2NzParams loads L1 (A1/B1) from GM, not {got} "
-                "(its 3510 implementation asserts 'dn2nz only support position:GM to L1')"
-            )
+            family = soc_family(self)
+            if family is not None and family != ASCEND_950:
+                raise VerifyException(
+                    f"'{self.name}': DataCopy with Dn2NzParams is an Ascend 950 (arch 3510) form; "
+                    f"the module is compiled for {declared_soc(self)} ({family}), whose headers "
+                    "do not declare it (compile for soc_version='Ascend950PR_9599')"
+                )
+            got = buffer_of(self.dst)  # type: ignore[attr-defined]
+            if got is not None and got != "L1":
+                raise VerifyException(
+                    f"'{self.name}': DataCopy with Dn2NzParams loads L1 (A1/B1) from GM, not {got} "
+                    "(its 3510 implementation asserts 'dn2nz only support position:GM to L1')"
+                )
 
-    @classmethod
-    def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
-        """The sample is for an Ascend 950 part (the op exists there only)."""
-        from xdsl.dialects.builtin import StringAttr
+        @classmethod
+        def complete_sample(cls, module, f, op) -> None:  # type: ignore[no-untyped-def]
+            """The sample is for an Ascend 950 part (the op exists there only)."""
+            from xdsl.dialects.builtin import StringAttr
 
-        from asc_xdsl.soc import SOC_ATTR
+            from asc_xdsl.soc import SOC_ATTR
 
-        module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+            module.attributes[SOC_ATTR] = StringAttr("Ascend950PR_9599")
+
+    return _Dn2NzOp
 
 
 add_copy(
@@ -561,41 +566,48 @@ L1_TO_UB_DTYPES = ("i8", "ui8", "i16", "ui16", "f16", "bf16", "i32", "ui32", "f3
 """b8, b16, b32 and b64 (the DataCopyL1ToUB page's dtypes)."""
 
 
-class _L1ToUBOp(DataCopyBaseOp):
-    """`DataCopyL1ToUB<T, subBlockId>` (impl/basic_api/kernel_operator_data_copy_intf_impl.h,
-    dav_3510 `DataCopyL12UBImpl` / `CopyCbufToUbuf`): the AIC's MTE1 copies its L1 into
-    the UB of AIV `subBlockId` of its AI Core (mix kernels of AIC:AIV 1:2 only)."""
+_L1_TO_UB_FORM = CopyForm(directions=(LOCAL_FROM_LOCAL,))
 
-    FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_LOCAL,))
 
-    def verify_(self) -> None:
-        super().verify_()
-        from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
-        from asc_xdsl.soc import ASCEND_950
+@lazy_base
+def _L1ToUBOp() -> type[DataCopyBaseOp]:
+    class _L1ToUBOp(DataCopyBaseOp):
+        """`DataCopyL1ToUB<T, subBlockId>` (impl/basic_api/kernel_operator_data_copy_intf_impl.h,
+        dav_3510 `DataCopyL12UBImpl` / `CopyCbufToUbuf`): the AIC's MTE1 copies its L1 into
+        the UB of AIV `subBlockId` of its AI Core (mix kernels of AIC:AIV 1:2 only)."""
 
-        family = soc_family(self)
-        if family is not None and family != ASCEND_950:
-            raise VerifyException(
-                f"'{self.name}': DataCopyL1ToUB is an Ascend 950 (arch 3510) API; the module "
-                f"is compiled for {declared_soc(self)} ({family}), whose headers compile it "
-                "to nothing (compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
-            )
-        for what, want in (("dst", "UB"), ("src", "L1")):
-            got = buffer_of(getattr(self, what))
-            if got is not None and got != want:
+        FORM: ClassVar[CopyForm] = _L1_TO_UB_FORM
+
+        def verify_(self) -> None:
+            super().verify_()
+            from asc_xdsl.dialects.ascendc.target import declared_soc, soc_family
+            from asc_xdsl.soc import ASCEND_950
+
+            family = soc_family(self)
+            if family is not None and family != ASCEND_950:
                 raise VerifyException(
-                    f"'{self.name}': DataCopyL1ToUB copies L1 -> UB: {what} must be in {want}, "
-                    f"not {got}"
+                    f"'{self.name}': DataCopyL1ToUB is an Ascend 950 (arch 3510) API; the module "
+                    f"is compiled for {declared_soc(self)} ({family}), whose headers compile it "
+                    "to nothing (compile for an Ascend 950 part, soc_version='Ascend950PR_9599')"
                 )
-        sub = self.sub_block_id_value()
-        if sub not in (0, 1):
-            raise VerifyException(
-                f"'{self.name}': subBlockId {sub}: an AI Core of AIC:AIV 1:2 has AIVs 0 and 1 "
-                "(the headers' static_assert: subBlockId must be less than 2)"
-            )
+            for what, want in (("dst", "UB"), ("src", "L1")):
+                got = buffer_of(getattr(self, what))
+                if got is not None and got != want:
+                    raise VerifyException(
+                        f"'{self.name}': DataCopyL1ToUB copies L1 -> UB: {what} must be in {want}, "
+                        f"not {got}"
+                    )
+            sub = self.sub_block_id_value()
+            if sub not in (0, 1):
+                raise VerifyException(
+                    f"'{self.name}': subBlockId {sub}: an AI Core of AIC:AIV 1:2 has AIVs 0 and 1 "
+                    "(the headers' static_assert: subBlockId must be less than 2)"
+                )
 
-    def sub_block_id_value(self) -> int:
-        return self.properties["subBlockId"].value.data
+        def sub_block_id_value(self) -> int:
+            return self.properties["subBlockId"].value.data
+
+    return _L1ToUBOp
 
 
 _SUB_BLOCK = Prop("subBlockId", kind=PropKind.INT, int_type="ui8", default=0)
@@ -620,7 +632,7 @@ for _cls, _mnemonic, _params, _doc in (
         OpSpec(
             _mnemonic,
             "DataCopyL1ToUB",
-            (dst("T", _L1ToUBOp.FORM), src("T", _L1ToUBOp.FORM), _params),
+            (dst("T", _L1_TO_UB_FORM), src("T", _L1_TO_UB_FORM), _params),
             props=(_SUB_BLOCK,),
             template=("T", "subBlockId"),
             dtypes={"T": L1_TO_UB_DTYPES},
@@ -645,21 +657,28 @@ def _slice_info_type() -> Attribute:
     return STRUCT_TYPES["SliceInfoType"]()
 
 
-class _SliceCopyOp(DataCopyBaseOp):
-    FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_GM, GM_FROM_LOCAL))
+_SLICE_COPY_FORM = CopyForm(directions=(LOCAL_FROM_GM, GM_FROM_LOCAL))
 
-    def verify_(self) -> None:
-        super().verify_()
-        for what, infos in (("dst", self.dst_slice_info), ("src", self.src_slice_info)):
-            if not infos:
+
+@lazy_base
+def _SliceCopyOp() -> type[DataCopyBaseOp]:
+    class _SliceCopyOp(DataCopyBaseOp):
+        FORM: ClassVar[CopyForm] = _SLICE_COPY_FORM
+
+        def verify_(self) -> None:
+            super().verify_()
+            for what, infos in (("dst", self.dst_slice_info), ("src", self.src_slice_info)):
+                if not infos:
+                    raise VerifyException(
+                        f"'{self.name}': {what} slice info needs at least one dimension"
+                    )
+            if len(self.dst_slice_info) != len(self.src_slice_info):
                 raise VerifyException(
-                    f"'{self.name}': {what} slice info needs at least one dimension"
+                    f"'{self.name}': {len(self.dst_slice_info)} dst slice infos but "
+                    f"{len(self.src_slice_info)} src slice infos (one per dimension each)"
                 )
-        if len(self.dst_slice_info) != len(self.src_slice_info):
-            raise VerifyException(
-                f"'{self.name}': {len(self.dst_slice_info)} dst slice infos but "
-                f"{len(self.src_slice_info)} src slice infos (one per dimension each)"
-            )
+
+    return _SliceCopyOp
 
 
 FAMILY.add(
@@ -668,8 +687,8 @@ FAMILY.add(
         "data_copy_slice",
         "DataCopy",
         (
-            dst(form=_SliceCopyOp.FORM),
-            src(form=_SliceCopyOp.FORM),
+            dst(form=_SLICE_COPY_FORM),
+            src(form=_SLICE_COPY_FORM),
             Operand(
                 "dst_slice_info", _SLICE_INFO, py="slice_list1", arity=Arity.VARIADIC, array=True
             ),
@@ -693,8 +712,12 @@ FAMILY.add(
 # ---------------------------------------------------------------------------
 
 
-class _CopyOp(DataCopyBaseOp):
-    FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_LOCAL,), local_pipe="V")
+@lazy_base
+def _CopyOp() -> type[DataCopyBaseOp]:
+    class _CopyOp(DataCopyBaseOp):
+        FORM: ClassVar[CopyForm] = CopyForm(directions=(LOCAL_FROM_LOCAL,), local_pipe="V")
+
+    return _CopyOp
 
 
 _COPY_DTYPES = ("i16", "ui16", "f16", "bf16", "i32", "ui32", "f32")
@@ -737,15 +760,19 @@ PAD_POSITIONS = (TPosition.VECIN, TPosition.VECOUT, TPosition.MAX)
 """Where DataCopyPad pads (GM -> VECIN/VECOUT); MAX sets both."""
 
 
-class _SetPadValueOp(SpecOp):
-    def verify_(self) -> None:
-        super().verify_()
-        pos = self._call_item("pos")
-        if pos not in PAD_POSITIONS:
-            raise VerifyException(
-                f"'{self.name}': DataCopyPad pads only into VECIN or VECOUT (pos vecin, "
-                f"vecout or max), not {pos.keyword}"  # type: ignore[union-attr]
-            )
+@lazy_base
+def _SetPadValueOp() -> type[SpecOp]:
+    class _SetPadValueOp(SpecOp):
+        def verify_(self) -> None:
+            super().verify_()
+            pos = self._call_item("pos")
+            if pos not in PAD_POSITIONS:
+                raise VerifyException(
+                    f"'{self.name}': DataCopyPad pads only into VECIN or VECOUT (pos vecin, "
+                    f"vecout or max), not {pos.keyword}"  # type: ignore[union-attr]
+                )
+
+    return _SetPadValueOp
 
 
 FAMILY.add(

@@ -37,6 +37,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     Prop,
     Result,
     exact,
+    lazy_base,
     local,
     of_type,
     predicate,
@@ -180,27 +181,39 @@ class QueueBase(_PositionedObjectOp):
         return (*_LOGIC_POSITIONS, TPosition.VECCALC)
 
 
-class TBufBase(_PositionedObjectOp):
-    """`TBuf<GM>` is a valid declaration; only its `InitBuffer` is refused."""
+@lazy_base
+def TBufBase() -> type[_PositionedObjectOp]:
+    class TBufBase(_PositionedObjectOp):
+        """`TBuf<GM>` is a valid declaration; only its `InitBuffer` is refused."""
 
-    POSITIONS: ClassVar[tuple[TPosition, ...]] = (TPosition.GM, *ON_CHIP)
+        POSITIONS: ClassVar[tuple[TPosition, ...]] = (TPosition.GM, *ON_CHIP)
 
-
-class InitTBufBase(ObjectOp):
-    """`x.InitBuffer(tbuf, len)`: the CPU-debug build aborts for a TBuf at GM."""
-
-    def verify_(self) -> None:
-        super().verify_()
-        if self.buffer.type.tposition is TPosition.GM:  # type: ignore[attr-defined]
-            raise VerifyException(
-                f"'{self.name}': a TBuf at gm cannot be given memory (InitBuffer takes "
-                "an on-chip buffer: vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2)"
-            )
+    return TBufBase
 
 
-class TBufPoolBase(_PositionedObjectOp):
-    POSITIONS: ClassVar[tuple[TPosition, ...]] = TBUF_POOL_POSITIONS
-    WHAT: ClassVar[str] = "TBufPool"
+@lazy_base
+def InitTBufBase() -> type[ObjectOp]:
+    class InitTBufBase(ObjectOp):
+        """`x.InitBuffer(tbuf, len)`: the CPU-debug build aborts for a TBuf at GM."""
+
+        def verify_(self) -> None:
+            super().verify_()
+            if self.buffer.type.tposition is TPosition.GM:  # type: ignore[attr-defined]
+                raise VerifyException(
+                    f"'{self.name}': a TBuf at gm cannot be given memory (InitBuffer takes "
+                    "an on-chip buffer: vecin/vecout/veccalc, a1/b1/c1, a2/b2, co1, c2)"
+                )
+
+    return InitTBufBase
+
+
+@lazy_base
+def TBufPoolBase() -> type[_PositionedObjectOp]:
+    class TBufPoolBase(_PositionedObjectOp):
+        POSITIONS: ClassVar[tuple[TPosition, ...]] = TBUF_POOL_POSITIONS
+        WHAT: ClassVar[str] = "TBufPool"
+
+    return TBufPoolBase
 
 
 FAMILY.add(
@@ -306,16 +319,20 @@ for _cls, _m, _api, _doc in (
     _member(_cls, _m, _api, (_PIPE,), f"`pipe.{_api}()`: {_doc}.", py=f"TPipe.{_m[5:]}")
 
 
-class EventIdBase(ObjectOp):
-    """An op on a hardware event: MAX is not one."""
+@lazy_base
+def EventIdBase() -> type[ObjectOp]:
+    class EventIdBase(ObjectOp):
+        """An op on a hardware event: MAX is not one."""
 
-    def verify_(self) -> None:
-        from asc_xdsl.enums import HardEvent
+        def verify_(self) -> None:
+            from asc_xdsl.enums import HardEvent
 
-        super().verify_()
-        event = HardEvent.from_attr(self.event)  # type: ignore[attr-defined]
-        if event is HardEvent.MAX:
-            raise VerifyException(f"'{self.name}': MAX is not a hardware event")
+            super().verify_()
+            event = HardEvent.from_attr(self.event)  # type: ignore[attr-defined]
+            if event is HardEvent.MAX:
+                raise VerifyException(f"'{self.name}': MAX is not a hardware event")
+
+    return EventIdBase
 
 
 def _event_ids(row: tuple[()]) -> None:
@@ -388,20 +405,24 @@ _member(
 )
 
 
-class SamePoolTypeBase(ObjectOp):
-    """`pool.InitBufPool(sub, len[, share])`: the headers let a TBufPool reach the
-    internals of pools of its own type only (TPipe's InitBufPool takes any pool)."""
+@lazy_base
+def SamePoolTypeBase() -> type[ObjectOp]:
+    class SamePoolTypeBase(ObjectOp):
+        """`pool.InitBufPool(sub, len[, share])`: the headers let a TBufPool reach the
+        internals of pools of its own type only (TPipe's InitBufPool takes any pool)."""
 
-    def verify_(self) -> None:
-        super().verify_()
-        own = self.origin.type  # type: ignore[attr-defined]
-        for name in ("buf_pool", "share_buf"):
-            value = getattr(self, name)
-            if value is not None and value.type != own:
-                raise VerifyException(
-                    f"'{self.name}': {name} is a {value.type}, not a {own} (a TBufPool can "
-                    "only carve pools of its own type)"
-                )
+        def verify_(self) -> None:
+            super().verify_()
+            own = self.origin.type  # type: ignore[attr-defined]
+            for name in ("buf_pool", "share_buf"):
+                value = getattr(self, name)
+                if value is not None and value.type != own:
+                    raise VerifyException(
+                        f"'{self.name}': {name} is a {value.type}, not a {own} (a TBufPool can "
+                        "only carve pools of its own type)"
+                    )
+
+    return SamePoolTypeBase
 
 
 _INIT_BUF_POOL_FORMAT = (
@@ -650,22 +671,26 @@ def que_bind_of(t: Attribute) -> QueBindType | None:
     return None
 
 
-class ToQueBindBase(ObjectOp):
-    """The result is the TQueBind the source queue is; a builder may leave it out."""
+@lazy_base
+def ToQueBindBase() -> type[ObjectOp]:
+    class ToQueBindBase(ObjectOp):
+        """The result is the TQueBind the source queue is; a builder may leave it out."""
 
-    def infer_result_types(self, operands: Sequence[Any]) -> Sequence[Attribute] | None:
-        source = operands[0]
-        t = que_bind_of((source.results[0] if isinstance(source, Operation) else source).type)
-        return None if t is None else [t]
+        def infer_result_types(self, operands: Sequence[Any]) -> Sequence[Attribute] | None:
+            source = operands[0]
+            t = que_bind_of((source.results[0] if isinstance(source, Operation) else source).type)
+            return None if t is None else [t]
 
-    def verify_(self) -> None:
-        super().verify_()
-        source, result = self.source.type, self.result.type  # type: ignore[attr-defined]
-        base = que_bind_of(source)
-        if base is None:
-            raise VerifyException(f"'{self.name}': {source} has no TQueBind base class")
-        if base != result:
-            raise VerifyException(f"'{self.name}': {source} is a {base}, not a {result}")
+        def verify_(self) -> None:
+            super().verify_()
+            source, result = self.source.type, self.result.type  # type: ignore[attr-defined]
+            base = que_bind_of(source)
+            if base is None:
+                raise VerifyException(f"'{self.name}': {source} has no TQueBind base class")
+            if base != result:
+                raise VerifyException(f"'{self.name}': {source} is a {base}, not a {result}")
+
+    return ToQueBindBase
 
 
 FAMILY.add(

@@ -1863,7 +1863,7 @@ class _Entry(Record):
         self,
         class_name: str,
         spec: OpSpec,
-        base: type[SpecOp],
+        base: type[SpecOp] | LazyBase,
         module: str,
         cls: type[SpecOp] | None = None,
         attrs: Mapping[str, Any] | None = None,
@@ -1953,12 +1953,12 @@ class OpFamily:
         self,
         class_name: str,
         spec: OpSpec,
-        base: type[SpecOp] = SpecOp,
+        base: type[SpecOp] | LazyBase = SpecOp,
         attrs: Mapping[str, Any] | None = None,
     ) -> None:
-        """Declare the op `class_name` of `spec`; its class subclasses `base`, with the
-        class attributes `attrs` (`__annotations__` among them: a `ClassVar` each) when
-        it is made."""
+        """Declare the op `class_name` of `spec`; its class subclasses `base` (a class,
+        or a `lazy_base` made then), with the class attributes `attrs`
+        (`__annotations__` among them: a `ClassVar` each) when it is made."""
         if spec.name in _BY_OP_NAME:
             raise ValueError(f"op {spec.name} is specified twice")
         if class_name in self._entries:
@@ -2065,10 +2065,51 @@ class OpFamily:
         return _materialize(entry)
 
 
+class LazyBase:
+    """A hand-written base class of spec ops, made when the first op class on it is
+    (`lazy_base`). Making an op base class costs ~0.25 M instructions (`ABCMeta`, and
+    CPython's slot lookups along a deep MRO), and a family's rarer bases (TBuf's,
+    struct copies, ShapeInfo's, ...) are not a given kernel's."""
+
+    __slots__ = ("__name__", "_cls", "_make")
+
+    def __init__(self, make: Callable[[], type[SpecOp]]):
+        self._make: Callable[[], type[SpecOp]] | None = make
+        self._cls: type[SpecOp] | None = None
+        self.__name__ = make.__name__
+
+    def __call__(self) -> type[SpecOp]:
+        """The class (made on the first call)."""
+        if self._cls is None:
+            with _STATING:  # (one class however many threads ask)
+                if self._cls is None:
+                    assert self._make is not None
+                    made = self._make()
+                    made.__qualname__ = made.__name__  # (as if stated at module level)
+                    self._cls, self._make = made, None
+        return self._cls
+
+    def __repr__(self) -> str:
+        return f"<lazy op base {self.__name__}{'' if self._cls is None else ' (made)'}>"
+
+
+def lazy_base(make: Callable[[], type[SpecOp]]) -> LazyBase:
+    """Decorate a function that defines and returns an op base class: `FAMILY.add(...,
+    base)` takes the result, and the class is made with the first op class on it
+    (`LazyBase`). Another lazy base subclasses it as `class B(A()):`."""
+    return LazyBase(make)
+
+
+def base_class(entry: _Entry) -> type[SpecOp]:
+    """The base class of `entry`'s op class (a `LazyBase` made now)."""
+    base = entry.base
+    return base() if isinstance(base, LazyBase) else base
+
+
 def _materialize(entry: _Entry) -> type[SpecOp]:
     if entry.cls is None:
         entry.cls = define_op(
-            entry.spec, entry.class_name, entry.base, entry.module, attrs=entry.attrs
+            entry.spec, entry.class_name, base_class(entry), entry.module, attrs=entry.attrs
         )
         # Later lookups of the module attribute skip __getattr__.
         import sys

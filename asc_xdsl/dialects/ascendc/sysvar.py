@@ -24,6 +24,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     Result,
     SpecOp,
     exact,
+    lazy_base,
 )
 
 FAMILY = OpFamily(__name__)
@@ -118,18 +119,22 @@ for _cls, _m, _api, _rule, _default, _cast, _what in _VALUES:
     )
 
 
-class GetArchVersionBase(SpecOp):
-    """`GetArchVersion(uint32_t& coreVersion)` writes its argument: a variable, not a
-    constant (C++ cannot bind the reference to a `constexpr` value)."""
+@lazy_base
+def GetArchVersionBase() -> type[SpecOp]:
+    class GetArchVersionBase(SpecOp):
+        """`GetArchVersion(uint32_t& coreVersion)` writes its argument: a variable, not a
+        constant (C++ cannot bind the reference to a `constexpr` value)."""
 
-    def verify_(self) -> None:
-        super().verify_()
-        owner = self.operands[0].owner
-        if getattr(owner, "has_trait", None) and owner.has_trait(ConstantLike):  # type: ignore[union-attr]
-            raise VerifyException(
-                f"'{self.name}': core_version must be a variable (GetArchVersion writes "
-                f"it), not the constant of '{owner.name}'"  # type: ignore[union-attr]
-            )
+        def verify_(self) -> None:
+            super().verify_()
+            owner = self.operands[0].owner
+            if getattr(owner, "has_trait", None) and owner.has_trait(ConstantLike):  # type: ignore[union-attr]
+                raise VerifyException(
+                    f"'{self.name}': core_version must be a variable (GetArchVersion writes "
+                    f"it), not the constant of '{owner.name}'"  # type: ignore[union-attr]
+                )
+
+    return GetArchVersionBase
 
 
 FAMILY.add(

@@ -55,6 +55,7 @@ from asc_xdsl.dialects.ascendc.spec import (
     elem,
     exact,
     global_,
+    lazy_base,
     local,
     predicate,
 )
@@ -175,19 +176,23 @@ FAMILY.add(
 )
 
 
-class LocalTensorV2Base(ObjectOp):
-    """`LocalTensor<T>(pos, addr, tileSize)`: `pos` must be an on-chip buffer."""
+@lazy_base
+def LocalTensorV2Base() -> type[ObjectOp]:
+    class LocalTensorV2Base(ObjectOp):
+        """`LocalTensor<T>(pos, addr, tileSize)`: `pos` must be an on-chip buffer."""
 
-    @property
-    def position(self) -> TPosition:
-        return TPosition.from_attr(self.pos)  # type: ignore[attr-defined, return-value]
+        @property
+        def position(self) -> TPosition:
+            return TPosition.from_attr(self.pos)  # type: ignore[attr-defined, return-value]
 
-    def verify_(self) -> None:
-        super().verify_()
-        if self.position in (TPosition.GM, TPosition.MAX):
-            raise VerifyException(
-                f"'{self.name}': position {self.position.keyword} is not an on-chip buffer"
-            )
+        def verify_(self) -> None:
+            super().verify_()
+            if self.position in (TPosition.GM, TPosition.MAX):
+                raise VerifyException(
+                    f"'{self.name}': position {self.position.keyword} is not an on-chip buffer"
+                )
+
+    return LocalTensorV2Base
 
 
 FAMILY.add(
@@ -236,11 +241,15 @@ for _cls, _m, _rule, _kind in (
     )
 
 
-class ReinterpretCastBase(ObjectOp):
-    """`t.ReinterpretCast<U>()`: the result type names U (a builder must give it)."""
+@lazy_base
+def ReinterpretCastBase() -> type[ObjectOp]:
+    class ReinterpretCastBase(ObjectOp):
+        """`t.ReinterpretCast<U>()`: the result type names U (a builder must give it)."""
 
-    def cpp_template_args(self) -> Sequence[Any]:
-        return (self.result.type.element_type,)  # type: ignore[attr-defined]
+        def cpp_template_args(self) -> Sequence[Any]:
+            return (self.result.type.element_type,)  # type: ignore[attr-defined]
+
+    return ReinterpretCastBase
 
 
 FAMILY.add(
@@ -313,15 +322,19 @@ _member(
 )
 
 
-class GlobalGetPhyAddrBase(ObjectOp):
-    """`gt.GetPhyAddr([offset])`: a `__gm__ T*` of the tensor's element type. Without an
-    offset the headers return a `const` pointer; `GetPhyAddr(0)` is the same address."""
+@lazy_base
+def GlobalGetPhyAddrBase() -> type[ObjectOp]:
+    class GlobalGetPhyAddrBase(ObjectOp):
+        """`gt.GetPhyAddr([offset])`: a `__gm__ T*` of the tensor's element type. Without an
+        offset the headers return a `const` pointer; `GetPhyAddr(0)` is the same address."""
 
-    def verify_(self) -> None:
-        super().verify_()
-        tensor_type, result_type = self.tensor.type, self.result.type  # type: ignore[attr-defined]
-        if isinstance(tensor_type, TensorType) and isinstance(result_type, MemRefType):
-            require_element(self, "result", result_type.element_type, tensor_type.element_type)
+        def verify_(self) -> None:
+            super().verify_()
+            tensor_type, result_type = self.tensor.type, self.result.type  # type: ignore[attr-defined]
+            if isinstance(tensor_type, TensorType) and isinstance(result_type, MemRefType):
+                require_element(self, "result", result_type.element_type, tensor_type.element_type)
+
+    return GlobalGetPhyAddrBase
 
 
 def _offset_or_zero(op: Operation) -> CallArg:
@@ -394,16 +407,20 @@ FAMILY.defer(
 )
 
 
-class ShapeDimsBase(ObjectOp):
-    """A ShapeInfo of 1 to 8 dimensions."""
+@lazy_base
+def ShapeDimsBase() -> type[ObjectOp]:
+    class ShapeDimsBase(ObjectOp):
+        """A ShapeInfo of 1 to 8 dimensions."""
 
-    def verify_(self) -> None:
-        super().verify_()
-        n = len(self.dims)  # type: ignore[attr-defined]
-        if not 1 <= n <= MAX_SHAPE_DIM:
-            raise VerifyException(
-                f"'{self.name}': a ShapeInfo has 1 to {MAX_SHAPE_DIM} dimensions, got {n}"
-            )
+        def verify_(self) -> None:
+            super().verify_()
+            n = len(self.dims)  # type: ignore[attr-defined]
+            if not 1 <= n <= MAX_SHAPE_DIM:
+                raise VerifyException(
+                    f"'{self.name}': a ShapeInfo has 1 to {MAX_SHAPE_DIM} dimensions, got {n}"
+                )
+
+    return ShapeDimsBase
 
 
 _member(
@@ -456,17 +473,21 @@ for _cls, _m, _rule, _index, _mem in (
     )
 
 
-class BracketBase(ElementResultOp):
-    """`t(i)` is `operator()`: a reference to element `i`, so the result is the element."""
+@lazy_base
+def BracketBase() -> type[ElementResultOp]:
+    class BracketBase(ElementResultOp):
+        """`t(i)` is `operator()`: a reference to element `i`, so the result is the element."""
 
-    def verify_(self) -> None:
-        if isinstance(self.results[0].type, TensorType):
-            raise VerifyException(
-                f"'{self.name}': t(i) (operator()) returns element i, not a tensor: the "
-                "result must be the element type (for a view from element i, use "
-                "subindex, t[i])"
-            )
-        super().verify_()
+        def verify_(self) -> None:
+            if isinstance(self.results[0].type, TensorType):
+                raise VerifyException(
+                    f"'{self.name}': t(i) (operator()) returns element i, not a tensor: the "
+                    "result must be the element type (for a view from element i, use "
+                    "subindex, t[i])"
+                )
+            super().verify_()
+
+    return BracketBase
 
 
 # Any type here: BracketBase explains why a tensor is wrong.

@@ -11,18 +11,10 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.irdl import Operand, OpResult, OptOperand, VarOperand
 
-from asc_xdsl.dialects.ascendc.data_copy import (
-    DataCopyBaseOp,
-    LocalPathCopyOp,
-    _CopyOp,
-    _Dn2NzOp,
-    _L1ToUBOp,
-    _SetPadValueOp,
-    _SliceCopyOp,
-)
+from asc_xdsl.dialects.ascendc.data_copy import DataCopyBaseOp, LocalPathCopyOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
 
-class DataCopyDn2NzOp(_Dn2NzOp):
+class DataCopyDn2NzOp(DataCopyBaseOp):
     """`DataCopy(dstLocal, srcGlobal, Dn2NzParams)`: GM DN (column-major) to L1 NZ (Ascend
     950).
 
@@ -268,7 +260,7 @@ class DataCopyPadNd2NzExtOp(DataCopyBaseOp):
     data_copy_params: Operand
     nd2nz_params: Operand
 
-class DataCopyL1ToUBOp(_L1ToUBOp):
+class DataCopyL1ToUBOp(DataCopyBaseOp):
     """`DataCopyL1ToUB<T, subBlockId>(dst, src, count)`: count elements (a multiple of 32
     bytes) from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).
 
@@ -291,7 +283,7 @@ class DataCopyL1ToUBOp(_L1ToUBOp):
     cal_count: Operand
     sub_block_id: IntegerAttr
 
-class DataCopyL1ToUBParamsOp(_L1ToUBOp):
+class DataCopyL1ToUBParamsOp(DataCopyBaseOp):
     """`DataCopyL1ToUB<T, subBlockId>(dst, src, DataCopyParams)`: strided bursts in 32-byte
     units from the AIC's L1 into AIV subBlockId's UB, on MTE1 (Ascend 950).
 
@@ -314,7 +306,7 @@ class DataCopyL1ToUBParamsOp(_L1ToUBOp):
     repeat_params: Operand
     sub_block_id: IntegerAttr
 
-class DataCopySliceOp(_SliceCopyOp):
+class DataCopySliceOp(DataCopyBaseOp):
     """`DataCopy(dst, src, SliceInfo dstSliceInfo[], SliceInfo srcSliceInfo[], dimValue)`: a
     multi-dimensional slice, one SliceInfo per dimension.
 
@@ -337,7 +329,7 @@ class DataCopySliceOp(_SliceCopyOp):
     src_slice_info: VarOperand
     dim_value: OptOperand
 
-class CopyL0Op(_CopyOp):
+class CopyL0Op(DataCopyBaseOp):
     """`AscendC::Copy<T, isSetMask>(dst, src, mask, repeatTime, CopyRepeatParams)`: UB to UB on
     the vector pipe.
 
@@ -362,7 +354,7 @@ class CopyL0Op(_CopyOp):
     repeat_params: Operand
     is_set_mask: Operand
 
-class CopyL1Op(_CopyOp):
+class CopyL1Op(DataCopyBaseOp):
     """`AscendC::Copy<T, isSetMask>(dst, src, mask, repeatTime, CopyRepeatParams)`: UB to UB on
     the vector pipe.
 
@@ -387,7 +379,7 @@ class CopyL1Op(_CopyOp):
     repeat_params: Operand
     is_set_mask: Operand
 
-class SetPadValueOp(_SetPadValueOp):
+class SetPadValueOp(SpecOp):
     """`AscendC::SetPadValue<T, pos>(value)`: the value DataCopyPad pads with (pos MAX: both
     VECIN and VECOUT).
 

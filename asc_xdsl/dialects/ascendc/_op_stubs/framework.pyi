@@ -11,15 +11,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.irdl import Operand, OpResult, OptOperand
 
-from asc_xdsl.dialects.ascendc.framework import (
-    EventIdBase,
-    InitTBufBase,
-    QueueBase,
-    SamePoolTypeBase,
-    TBufBase,
-    TBufPoolBase,
-    ToQueBindBase,
-)
+from asc_xdsl.dialects.ascendc.framework import QueueBase, _PositionedObjectOp
 from asc_xdsl.dialects.ascendc.object_ops import ObjectOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec
 
@@ -62,7 +54,7 @@ class QueBindOp(ObjectOp):
     SPEC: ClassVar[OpSpec]
     que_bind: OpResult
 
-class TBufOp(TBufBase):
+class TBufOp(_PositionedObjectOp):
     """`AscendC::TBuf<...> x;`: a raw calculation buffer.
 
     `ascendc.tbuf`: Ascend C `TBuf`.
@@ -75,7 +67,7 @@ class TBufOp(TBufBase):
     SPEC: ClassVar[OpSpec]
     buffer: OpResult
 
-class TBufPoolOp(TBufPoolBase):
+class TBufPoolOp(_PositionedObjectOp):
     """`AscendC::TBufPool<...> x;`: a pool of buffers.
 
     `ascendc.tBufPool`: Ascend C `TBufPool`.
@@ -88,7 +80,7 @@ class TBufPoolOp(TBufPoolBase):
     SPEC: ClassVar[OpSpec]
     tbuf_pool: OpResult
 
-class PipeInitBufferOp(InitTBufBase):
+class PipeInitBufferOp(ObjectOp):
     """`pipe.InitBuffer(tbuf, len)`: `len` bytes for a TBuf.
 
     `ascendc.pipe.init_buffer`: Ascend C `InitBuffer`.
@@ -166,7 +158,7 @@ class PipeResetOp(ObjectOp):
     SPEC: ClassVar[OpSpec]
     pipe: Operand
 
-class PipeAllocEventIDOp(EventIdBase):
+class PipeAllocEventIDOp(ObjectOp):
     """`pipe.AllocEventID<event>()`: take a free event id of `event`.
 
     `ascendc.pipe.alloc_event_id`: Ascend C `AllocEventID`.
@@ -188,7 +180,7 @@ class PipeAllocEventIDOp(EventIdBase):
     event_id: OpResult
     event: IntegerAttr
 
-class PipeFetchEventIDOp(EventIdBase):
+class PipeFetchEventIDOp(ObjectOp):
     """`pipe.FetchEventID<event>()`: the next free event id (not taken) of `event`.
 
     `ascendc.pipe.fetch_event_id`: Ascend C `FetchEventID`.
@@ -210,7 +202,7 @@ class PipeFetchEventIDOp(EventIdBase):
     event_id: OpResult
     event: IntegerAttr
 
-class PipeReleaseEventIDOp(EventIdBase):
+class PipeReleaseEventIDOp(ObjectOp):
     """`pipe.ReleaseEventID<event>(id)`: give back an event id AllocEventID took.
 
     `ascendc.pipe.release_event_id`: Ascend C `ReleaseEventID`.
@@ -278,7 +270,7 @@ class PipeInitBufPoolOp(ObjectOp):
     share_buf: OptOperand
     value: OpResult
 
-class TBufPoolInitBufPoolOp(SamePoolTypeBase):
+class TBufPoolInitBufPoolOp(ObjectOp):
     """`x.InitBufPool(pool, len[, shareBuf])`: `len` bytes of a pool for a TBufPool (shared
     with `shareBuf`'s, if given).
 
@@ -303,7 +295,7 @@ class TBufPoolInitBufPoolOp(SamePoolTypeBase):
     share_buf: OptOperand
     value: OpResult
 
-class TBufPoolInitBufferOp(InitTBufBase):
+class TBufPoolInitBufferOp(ObjectOp):
     """`pool.InitBuffer(tbuf, len)`: `len` bytes of the pool for a TBuf.
 
     `ascendc.tbuf_pool.init_buffer`: Ascend C `InitBuffer`.
@@ -593,7 +585,7 @@ class QueBindDestroyOp(ObjectOp):
     SPEC: ClassVar[OpSpec]
     queue: Operand
 
-class ToQueBindOp(ToQueBindBase):
+class ToQueBindOp(ObjectOp):
     """`AscendC::TQueBind<src, dst, depth>& b = que;`: a TQue as its TQueBind base.
 
     `ascendc.to_que_bind`: Ascend C `TQueBind`.

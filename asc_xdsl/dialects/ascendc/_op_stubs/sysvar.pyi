@@ -11,7 +11,7 @@ from typing import ClassVar
 from xdsl.irdl import Operand, OpResult
 
 from asc_xdsl.dialects.ascendc.spec import OpSpec, SpecOp
-from asc_xdsl.dialects.ascendc.sysvar import GetArchVersionBase, SysValueOp
+from asc_xdsl.dialects.ascendc.sysvar import SysValueOp
 
 class GetBlockIdxOp(SysValueOp):
     """`AscendC::GetBlockIdx()`: this block's index.
@@ -123,7 +123,7 @@ class GetTaskRatioOp(SysValueOp):
     SPEC: ClassVar[OpSpec]
     value: OpResult
 
-class GetArchVersionOp(GetArchVersionBase):
+class GetArchVersionOp(SpecOp):
     """`AscendC::GetArchVersion(coreVersion)`: writes the architecture version into the
     uint32_t variable `coreVersion`.
 

@@ -13,14 +13,7 @@ from xdsl.irdl import Operand, OpResult, OptOperand, VarOperand
 
 from asc_xdsl.dialects.ascendc.object_ops import ElementResultOp, ObjectOp, SameTypeOp
 from asc_xdsl.dialects.ascendc.spec import OpSpec
-from asc_xdsl.dialects.ascendc.tensor import (
-    BracketBase,
-    GlobalGetPhyAddrBase,
-    LocalTensorV2Base,
-    ReinterpretCastBase,
-    SetGlobalBufferBase,
-    ShapeDimsBase,
-)
+from asc_xdsl.dialects.ascendc.tensor import SetGlobalBufferBase
 
 class ShapeInfoShapeOp(ObjectOp):
     """`info.shape[dim]`: the extent of dimension `dim` of a ShapeInfo.
@@ -107,7 +100,7 @@ class LocalTensorOp(ObjectOp):
     SPEC: ClassVar[OpSpec]
     tensor: OpResult
 
-class LocalTensorV2Op(LocalTensorV2Base):
+class LocalTensorV2Op(ObjectOp):
     """`AscendC::LocalTensor<T>(pos, addr, tileSize)`: `tileSize` elements at byte address
     `addr` of the buffer of `pos`.
 
@@ -169,7 +162,7 @@ class LocalTensorSubIndexOp(SameTypeOp):
     index: Operand
     result: OpResult
 
-class LocalTensorReinterpretCastOp(ReinterpretCastBase):
+class LocalTensorReinterpretCastOp(ObjectOp):
     """`t.ReinterpretCast<U>()`: the same memory as a tensor of another element type.
 
     `ascendc.reinterpret_cast`: Ascend C `ReinterpretCast`.
@@ -223,7 +216,7 @@ class GlobalTensorSetGlobalBufferOp(SetGlobalBufferBase):
     buffer: Operand
     size: OptOperand
 
-class GlobalTensorGetPhyAddrOp(GlobalGetPhyAddrBase):
+class GlobalTensorGetPhyAddrOp(ObjectOp):
     """`gt.GetPhyAddr(offset)`: the `__gm__` address of element `offset`.
 
     `ascendc.global_tensor.get_phy_addr`: Ascend C `GetPhyAddr`.
@@ -299,7 +292,7 @@ class GlobalTensorSetL2CacheHintOp(ObjectOp):
     mode: IntegerAttr
     rw_mode: IntegerAttr
 
-class GlobalTensorSetShapeInfoV2Op(ShapeDimsBase):
+class GlobalTensorSetShapeInfoV2Op(ObjectOp):
     """`gt.SetShapeInfo(ShapeInfo(n, dims))`: the tensor's shape, from its dimensions.
 
     `ascendc.global_tensor.set_shape_info_v2`: Ascend C `SetShapeInfo`.
@@ -386,7 +379,7 @@ class LocalTensorSetValueOp(ObjectOp):
     index: Operand
     value: Operand
 
-class GlobalTensorBracketOp(BracketBase):
+class GlobalTensorBracketOp(ElementResultOp):
     """`T v = t(i);`: element `i` through `operator()` (scalar pipe).
 
     `ascendc.global_tensor.bracket`: Ascend C `operator()`, pipe S.
@@ -405,7 +398,7 @@ class GlobalTensorBracketOp(BracketBase):
     index: Operand
     result: OpResult
 
-class LocalTensorBracketOp(BracketBase):
+class LocalTensorBracketOp(ElementResultOp):
     """`T v = t(i);`: element `i` through `operator()` (scalar pipe).
 
     `ascendc.local_tensor.bracket`: Ascend C `operator()`, pipe S.
