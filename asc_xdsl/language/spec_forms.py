@@ -14,7 +14,7 @@ type rule.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from asc_xdsl.dialects import dtypes as dt
@@ -268,9 +268,10 @@ def api_function(py_name: str, forms: Sequence[tuple[Any, Callable[[], type]]]) 
     return fn
 
 
-class _ShownForms(Sequence[tuple[Any, Any, inspect.Signature]]):
+class _ShownForms:
     """An API function's forms as shown, (spec, class getter, signature) each: the
-    signatures `_distinguished`, made when first read."""
+    signatures `_distinguished`, made when first read. (A plain class, not a
+    `Sequence`: an ABC's subclass costs several times as much to make at import.)"""
 
     __slots__ = ("_plain", "_shown")
 
@@ -288,6 +289,9 @@ class _ShownForms(Sequence[tuple[Any, Any, inspect.Signature]]):
 
     def __len__(self) -> int:
         return len(self._plain)
+
+    def __iter__(self) -> Iterator[tuple[Any, Any, inspect.Signature]]:
+        return iter(self._all())
 
     def __repr__(self) -> str:
         return repr(self._all())
