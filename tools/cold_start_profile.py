@@ -2,13 +2,15 @@
 function, counted by callgrind between marks the measured process sets itself.
 
     python tools/cold_start_profile.py [--top N] [--gc] [--function MODULE:QUALNAME ...]
+                                       [--then FILE:KERNEL ...]
 
 The process is `bench/compile_latency.py`'s cold start (numpy, the example's module,
 the first compile of `vadd_kernel`, `always_compile=True`), under
 `valgrind --tool=callgrind` with `PYTHONHASHSEED=0` and one BLAS thread, bytecode
 primed. It loads a small marker library (built here with `cc` from
 `valgrind/callgrind.h`) through ctypes and dumps callgrind's counters at each mark:
-each phase's start (`numpy`, `kernel module`, `compile`, `exit`), each module's
+each phase's start (`numpy`, `kernel module`, `compile`, each `--then` kernel's
+import and compile, `exit`), each module's
 execution (entered and left, through a finder this measuring process puts first on
 `sys.meta_path`) and each call of a `--function` (wrapped in this process only, as
 soon as its module has run; a name other modules import is wrapped for them too, a
@@ -121,6 +123,14 @@ import vector_add as m
 x = y = z = np.zeros(8 * 2048, np.float32)
 mark("phase:compile")
 m.vadd_kernel.compile(x, y, z, 2048, 512, block_dim=8, always_compile=True).asm["ascendc"]
+for path, kernel in {also!r}:
+    import importlib.util
+    mark("phase:then " + kernel)
+    spec = importlib.util.spec_from_file_location(kernel + "_module", path)
+    other = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = other
+    spec.loader.exec_module(other)
+    getattr(other, kernel).compile(x, y, z, 2048, 512, block_dim=8, always_compile=True).asm["ascendc"]
 mark("phase:exit")
 '''
 
@@ -148,6 +158,14 @@ def main() -> None:
     parser.add_argument("--only", default="", help="show the modules whose name starts so")
     parser.add_argument("--gc", action="store_true", help="leave the collector on")
     parser.add_argument("--function", action="append", default=[], help="MODULE:QUALNAME")
+    parser.add_argument(
+        "--then",
+        action="append",
+        default=[],
+        metavar="FILE:KERNEL",
+        help="after the vector add, import FILE and compile its KERNEL with the vector "
+        "add's arguments, as a phase of its own (what a process's next kernel costs)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "marker.c").write_text(MARKER_C)
@@ -163,6 +181,7 @@ def main() -> None:
                 collect=args.gc,
                 examples=str(ROOT / "examples"),
                 functions=args.function,
+                also=[tuple(t.rsplit(":", 1)) for t in args.then],
             )
         )
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -190,13 +209,16 @@ def main() -> None:
     phases: collections.Counter[str] = collections.Counter()
     own: collections.Counter[str] = collections.Counter()
     calls: collections.Counter[str] = collections.Counter()
+    by_phase: collections.Counter[tuple[str, str]] = collections.Counter()
     for trigger, count in dumps:
         phases[phase] += count
         own[stack[-1]] += count
+        by_phase[phase, stack[-1]] += count
         kind, _, name = trigger.partition(":")
         if kind == "enter":
             stack.append(name)
             calls[name] += 1
+            calls[phase + "\0" + name] += 1
         elif kind == "exit":
             stack.pop()
         elif kind == "phase":
@@ -213,6 +235,11 @@ def main() -> None:
         print(f"  {count / 1e6:9.2f}  {name}")
     for target in args.function:
         print(f"  {own[target] / 1e6:9.2f}  {target} ({calls[target]} calls, own)")
+        if args.then:  # (each phase's part)
+            for name in phases:
+                if by_phase[name, target]:
+                    n = calls[name + "\0" + target]
+                    print(f"      {by_phase[name, target] / 1e6:9.2f}  in {name} ({n} calls)")
 
 
 if __name__ == "__main__":

@@ -282,7 +282,9 @@ class JITFunction(Generic[P, R]):
                     first_line,
                     code="ASC-F104",
                 )
-            mismatch = code_mismatch(fn.__code__, text, tree, first_line, filename)
+            mismatch = code_mismatch(
+                fn.__code__, text, tree, first_line, filename, getattr(fn, "__globals__", None)
+            )
             if mismatch is not None:
                 raise CompileError(
                     f"{self.__name__} was not compiled from the text of its file at line "

@@ -111,21 +111,32 @@ def _find_source(fn: Any) -> tuple[list[str], int]:
 
 
 def code_mismatch(
-    code: types.CodeType, text: str, tree: ast.Module, first_line: int, filename: str
+    code: types.CodeType,
+    text: str,
+    tree: ast.Module,
+    first_line: int,
+    filename: str,
+    module_globals: dict[str, Any] | None = None,
 ) -> str | None:
     """How function code `code` differs from the function `tree` parses (`text`, a
     dedented block whose line 1 is line `first_line` of `filename`), or None when it is
     the one `code` was compiled from: the same name and parameters, and the same
     instructions on the same lines, with the same names, constants and local variables.
-    The block is compiled on its own, out of its module: what that changes is not
-    compared (a closure's cells load as globals, a method of an imported module loads as
-    an attribute, indices into the tables of names and constants move), nor are the
-    lines of `assert` statements (pytest rewrites them in test modules)."""
+
+    A module-level function (`text` not indented, no closure) is first compiled as its
+    module would compile it (`_same_code`, given the module's globals): the very code
+    object means a match. Otherwise, or if that differs, the block is compiled on its
+    own, out of its module, and what that changes is not compared (a closure's cells
+    load as globals, a method of an imported module loads as an attribute, indices into
+    the tables of names and constants move), nor are the lines of `assert` statements
+    (pytest rewrites them in test modules)."""
     fdef = tree.body[0] if tree.body else None
     if not isinstance(fdef, ast.FunctionDef | ast.AsyncFunctionDef):
         return None  # (reported where the source is parsed)
     if fdef.name != code.co_name:
         return f"the text there defines '{fdef.name}', not '{code.co_name}'"
+    if module_globals is not None and _same_code(code, text, first_line, filename, module_globals):
+        return None
     try:
         module = compile(
             tree, filename, "exec", flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True
@@ -147,6 +158,53 @@ def code_mismatch(
     if _shape(twin, shift, skip) != _shape(code, 0, skip):
         return "its text differs from the function's code"
     return None
+
+
+def _same_code(
+    code: types.CodeType, text: str, first_line: int, filename: str, module_globals: dict[str, Any]
+) -> bool:
+    """Whether `text`, compiled at its place in its module, gives exactly `code` (code
+    objects compare their instructions, names, constants, variables, flags, first line
+    and line and column table). Only the module context that changes a function's code
+    is restored: on the line before the block, each global name the function reads that
+    holds a module, or a class or function of another module, is bound by an `import`
+    (CPython loads `name.f` for a call as an attribute, not a method, when `name` was
+    imported); a name bound otherwise gives a difference, and the slower comparison."""
+    if code.co_freevars or first_line < 2 or text[:1].isspace():
+        return False
+    imported = sorted(
+        name
+        for name in _global_reads(code)
+        if isinstance(value := module_globals.get(name, _MISSING), types.ModuleType)
+        or (
+            isinstance(value, type | types.FunctionType)
+            and getattr(value, "__module__", None) != module_globals.get("__name__")
+        )
+    )
+    stubs = ", ".join(f"sys as {name}" for name in imported)
+    head = f"import {stubs}" if stubs else ""
+    source = head + "\n" * (first_line - 1) + text
+    try:
+        module = compile(
+            source, filename, "exec", flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True
+        )
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return any(c == code for c in module.co_consts if inspect.iscode(c))
+
+
+_MISSING = object()
+
+
+def _global_reads(code: types.CodeType) -> set[str]:
+    """The names `code` and its nested code read that may be globals (`co_names`)."""
+    names: set[str] = set()
+    pending = [code]
+    while pending:
+        c = pending.pop()
+        names.update(c.co_names)
+        pending.extend(k for k in c.co_consts if inspect.iscode(k))
+    return names
 
 
 _FUTURE_FLAGS = functools.reduce(

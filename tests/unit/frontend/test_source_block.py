@@ -209,3 +209,93 @@ def test_the_opcode_table_reads_each_opcode_as_its_kind() -> None:
         return ks._JUMP if op in ks._JUMPS else ks._ARG
 
     assert tuple(kind(op) for op in range(256)) == ks._KINDS
+
+
+MODULE_TEXT = """\
+import os
+import os.path as osp
+from textwrap import dedent
+
+
+def helper(x):
+    return x
+
+
+def keep(f):
+    return f
+
+
+@keep
+def uses(a):
+    b = os.getcwd()
+    c = osp.join(a, b)
+    return dedent(c) + helper(a) + str(len(b))
+"""
+
+
+def _module(tmp_path, text: str):
+    """`text` imported as a module from a file (its functions' code as Python made it)."""
+    import importlib.util
+
+    path = tmp_path / "same_code_module.py"
+    path.write_text(text)
+    spec = importlib.util.spec_from_file_location("same_code_module", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module, path
+
+
+def test_a_module_level_function_is_its_module_s_code_again(tmp_path) -> None:
+    """`kernel_source._same_code`: a function of a module, its block compiled where it
+    stands with the names it reads that were imported bound by an import, gives the very
+    code object Python made (the calls on imported modules load attributes, as in the
+    module); the vector add's four functions too."""
+    import sys
+
+    from asc_xdsl.frontend.kernel_source import _same_code, code_mismatch, snapshot
+
+    module, path = _module(tmp_path, MODULE_TEXT)
+    for fn in (module.helper, module.uses):
+        lines, first, tree = source_block(fn, snapshot(fn))
+        text = "".join(lines)
+        assert _same_code(fn.__code__, text, first, str(path), fn.__globals__)
+        assert code_mismatch(fn.__code__, text, tree, first, str(path), fn.__globals__) is None
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parents[3] / "examples"))
+    try:
+        import vector_add
+    finally:
+        sys.path.pop(0)
+    for jf in (vector_add.vadd_kernel, vector_add.copy_in, vector_add.compute):
+        fn = jf.fn
+        lines, first, _ = source_block(fn, snapshot(fn))
+        assert _same_code(
+            fn.__code__, "".join(lines), first, fn.__code__.co_filename, fn.__globals__
+        )
+
+
+def test_a_changed_text_is_not_the_same_code_and_is_reported(tmp_path) -> None:
+    """A text that compiles to other code (a constant, an operator, a line moved) is not
+    `_same_code`, and `code_mismatch` (its slower comparison) says how it differs; a
+    method (indented) or a closure is left to that comparison, which accepts it."""
+    import ast
+
+    from asc_xdsl.frontend.kernel_source import _same_code, code_mismatch
+
+    module, path = _module(tmp_path, MODULE_TEXT)
+    fn = module.uses
+    first = fn.__code__.co_firstlineno
+    lines, _, _ = source_block(fn)
+    text = "".join(lines)
+    for edited in (
+        text.replace("str(len(b))", "str(len(a))"),
+        text.replace(") + helper", ") - helper"),
+        text.replace("def uses(a):", "def uses(a):\n"),
+    ):
+        assert not _same_code(fn.__code__, edited, first, str(path), fn.__globals__)
+        tree = ast.parse(edited)
+        assert code_mismatch(fn.__code__, edited, tree, first, str(path), fn.__globals__)
+    # without the module's globals, and for an indented block, the slower path decides
+    tree = ast.parse(text)
+    assert code_mismatch(fn.__code__, text, tree, first, str(path)) is None
+    assert not _same_code(fn.__code__, "    " + text, first, str(path), fn.__globals__)
