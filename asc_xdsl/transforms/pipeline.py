@@ -326,10 +326,12 @@ def run_pipeline(module: Any, spec: str | None = None) -> None:
     (`pass_facts`); the table is emptied before any other pass."""
     from asc_xdsl.transforms.pass_facts import KEPT, table
 
-    ctx = _context()
+    pipeline = _pipeline(spec or pipeline_spec({}, module))
+    # (a context for xDSL's passes only: the JIT's default pipeline is functions)
+    ctx = None if isinstance(pipeline, _FunctionRuns) else _context()
     previous = None
     with table() as facts:
-        for p in _pipeline(spec or pipeline_spec({}, module)).passes:
+        for p in pipeline.passes:
             if facts and (previous, p.name) not in KEPT:
                 facts.clear()
             apply_pass(p, ctx, module)
