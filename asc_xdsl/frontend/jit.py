@@ -300,10 +300,11 @@ class JITFunction(Generic[P, R]):
                 )
             self._taken = None  # (parsed: the file's lines are not needed any more)
             fdef.decorator_list = []
-            from asc_xdsl.frontend.structured import lower_jumps
+            from asc_xdsl.frontend.structured import lower_jumps, may_jump
 
             try:
-                lower_jumps(fdef)
+                if may_jump(text):
+                    lower_jumps(fdef)
             except RecursionError:
                 raise CompileError(
                     f"{self.__name__} nests too deeply to compile (Python's recursion limit); "
