@@ -2,7 +2,7 @@
 function, counted by callgrind between marks the measured process sets itself.
 
     python tools/cold_start_profile.py [--top N] [--gc] [--function MODULE:QUALNAME ...]
-                                       [--then FILE:KERNEL ...]
+                                       [--then FILE:KERNEL ...] [--statements MODULE ...]
 
 The process is `bench/compile_latency.py`'s cold start (numpy, the example's module,
 the first compile of `vadd_kernel`, `always_compile=True`), under
@@ -14,7 +14,10 @@ import and compile, `exit`), each module's
 execution (entered and left, through a finder this measuring process puts first on
 `sys.meta_path`) and each call of a `--function` (wrapped in this process only, as
 soon as its module has run; a name other modules import is wrapped for them too, a
-method through its class, a property or cached property through its getter). The
+method through its class, a property or cached property through its getter) and,
+for a `--statements` module, each of its top-level statements (the module then runs
+statement by statement, each compiled before it runs, outside the marks; the module's
+own count includes those compiles). The
 instructions between two marks belong to the innermost module or function open then:
 a module's own count includes finding and loading the modules it imports, not their
 execution. The collector is off unless `--gc` (its collections land on whichever
@@ -66,6 +69,8 @@ class Marking(importlib.abc.MetaPathFinder):
         loader = spec.loader
         run = getattr(loader, "exec_module", None)
         if run is not None:
+            if name in STATEMENTS:
+                run = functools.partial(by_statement, loader, name)
             def exec_module(module, run=run, name=name):
                 mark("enter:" + name)
                 try:
@@ -79,6 +84,29 @@ class Marking(importlib.abc.MetaPathFinder):
             except (AttributeError, TypeError):
                 pass
         return spec
+
+def by_statement(loader, name, module):
+    """Run `module`'s top-level statements one by one, each between marks (compiled
+    first, outside them, with the module's own future flags)."""
+    import __future__, ast
+    source = loader.get_source(name)
+    path = loader.get_filename(name)
+    tree = ast.parse(source)
+    flags = 0
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+            for alias in node.names:
+                flags |= getattr(__future__, alias.name).compiler_flag
+    codes = [
+        (f"{{name}}:{{node.lineno}}", compile(ast.Module([node], []), path, "exec", flags=flags, dont_inherit=True))
+        for node in tree.body
+    ]
+    for label, code in codes:
+        mark("enter:" + label)
+        try:
+            exec(code, module.__dict__)
+        finally:
+            mark("exit:" + label)
 
 def wrap(target):
     module, _, qualname = target.partition(":")
@@ -108,6 +136,7 @@ def wrap(target):
         made.__set_name__(owner, attr)
     setattr(owner, attr, made)
 
+STATEMENTS = set({statements!r})
 WRAP = {{}}
 for target in {functions!r}:
     WRAP.setdefault(target.partition(":")[0], []).append(target)
@@ -152,12 +181,30 @@ def _dumps(prefix: str) -> list[tuple[str, int]]:
     return out
 
 
+def _source_lines(module: str) -> list[str]:
+    """The lines of `module`'s source (found without importing it)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        return []
+    return Path(spec.origin).read_text().splitlines()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--top", type=int, default=30, help="modules shown")
     parser.add_argument("--only", default="", help="show the modules whose name starts so")
     parser.add_argument("--gc", action="store_true", help="leave the collector on")
     parser.add_argument("--function", action="append", default=[], help="MODULE:QUALNAME")
+    parser.add_argument(
+        "--statements",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="count MODULE's top-level statements one by one (its body run statement by "
+        "statement, each compiled beforehand); the costliest are listed",
+    )
     parser.add_argument(
         "--then",
         action="append",
@@ -182,6 +229,7 @@ def main() -> None:
                 examples=str(ROOT / "examples"),
                 functions=args.function,
                 also=[tuple(t.rsplit(":", 1)) for t in args.then],
+                statements=args.statements,
             )
         )
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -230,9 +278,21 @@ def main() -> None:
     ours = sum(c for n, c in own.items() if n.startswith("asc_xdsl"))
     print(f"asc_xdsl's modules, their own execution: {ours / 1e6:.1f} M")
     print(f"the top {args.top} (M, own; a phase's name in brackets: outside any module)")
+    # (a statement's label is MODULE:LINE; a function's MODULE:QUALNAME)
     shown = [(n, c) for n, c in own.most_common() if ":" not in n and n.startswith(args.only)]
     for name, count in shown[: args.top]:
         print(f"  {count / 1e6:9.2f}  {name}")
+    for module in args.statements:
+        lines = _source_lines(module)
+        rows = [(c, n) for n, c in own.items() if n.startswith(module + ":")]
+        rows = [(c, n) for c, n in rows if n.rpartition(":")[2].isdecimal()]
+        print(
+            f"{module}: {len(rows)} statements, {sum(c for c, _ in rows) / 1e6:.2f} M; the top {args.top}:"
+        )
+        for count, label in sorted(rows, reverse=True)[: args.top]:
+            line = int(label.rpartition(":")[2])
+            text = lines[line - 1].strip() if line <= len(lines) else ""
+            print(f"  {count / 1e6:9.2f}  {line:5d}  {text[:70]}")
     for target in args.function:
         print(f"  {own[target] / 1e6:9.2f}  {target} ({calls[target]} calls, own)")
         if args.then:  # (each phase's part)
