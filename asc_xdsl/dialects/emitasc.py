@@ -245,16 +245,22 @@ FAMILY.add(
 )
 
 
+def _check_element_result(op: Operation) -> None:
+    """The result's type is the element type of the pointer operand `base` (what
+    `*p` and a struct copy from `p` give)."""
+    base, result = op.base.type, op.result.type  # type: ignore[attr-defined]
+    if base.element_type != result:
+        raise VerifyException(
+            f"'{op.name}': the result type {result} must be the element type of {base}"
+        )
+
+
 @lazy_base
 def DereferenceBase() -> type[SpecOp]:
     class DereferenceBase(SpecOp):
         def verify_(self) -> None:
             super().verify_()
-            base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
-            if base.element_type != result:
-                raise VerifyException(
-                    f"'{self.name}': the result type {result} must be the element type of {base}"
-                )
+            _check_element_result(self)
 
     return DereferenceBase
 
@@ -581,11 +587,7 @@ def CopyStructBase() -> type[SpecOp]:
 
         def verify_(self) -> None:
             super().verify_()
-            base, result = self.base.type, self.result.type  # type: ignore[attr-defined]
-            if base.element_type != result:
-                raise VerifyException(
-                    f"'{self.name}': the result type {result} must be the element type of {base}"
-                )
+            _check_element_result(self)
 
     return CopyStructBase
 

@@ -42,6 +42,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from asc_xdsl.frontend.kernel_source import code_names
 from asc_xdsl.utils.digest import digest, hex_digest
 from asc_xdsl.utils.records import Record
 
@@ -287,7 +288,7 @@ class Keyer:
         # type; modules it names by their name.
         parts = [_code_key(fn.__code__)]
         scope = fn.__globals__
-        named = [(n, scope[n]) for n in _global_names(fn.__code__) if n in scope]
+        named = [(n, scope[n]) for n in code_names(fn.__code__) if n in scope]
         for label, extra in (
             ("defaults", fn.__defaults__ or ()),
             ("kwdefaults", fn.__kwdefaults__ or {}),
@@ -551,23 +552,6 @@ def _is_sunder(name: str) -> bool:
 def _label(value: Any) -> str:
     name = getattr(value, "__qualname__", None) or getattr(value, "__name__", None)
     return name if isinstance(name, str) else _qualname(type(value))
-
-
-_GLOBAL_NAMES: dict[int, tuple[types.CodeType, tuple[str, ...]]] = {}
-
-
-def _global_names(code: types.CodeType) -> tuple[str, ...]:
-    """The names `code` and the code nested in it load (globals among them)."""
-    memo = _GLOBAL_NAMES.get(id(code))
-    if memo is not None and memo[0] is code:
-        return memo[1]
-    names = dict.fromkeys(code.co_names)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            names.update(dict.fromkeys(_global_names(const)))
-    found = tuple(names)
-    _GLOBAL_NAMES[id(code)] = (code, found)
-    return found
 
 
 def _identity_key(value: Any) -> str | None:

@@ -174,7 +174,7 @@ def _same_code(
         return False
     imported = sorted(
         name
-        for name in _global_reads(code)
+        for name in code_names(code)
         if isinstance(value := module_globals.get(name, _MISSING), types.ModuleType)
         or (
             isinstance(value, type | types.FunctionType)
@@ -195,16 +195,22 @@ def _same_code(
 
 _MISSING = object()
 
+_CODE_NAMES: dict[int, tuple[types.CodeType, tuple[str, ...]]] = {}
 
-def _global_reads(code: types.CodeType) -> set[str]:
-    """The names `code` and its nested code read that may be globals (`co_names`)."""
-    names: set[str] = set()
-    pending = [code]
-    while pending:
-        c = pending.pop()
-        names.update(c.co_names)
-        pending.extend(k for k in c.co_consts if inspect.iscode(k))
-    return names
+
+def code_names(code: types.CodeType) -> tuple[str, ...]:
+    """The names `code` and the code nested in it load (globals among them), kept per
+    code object (the key's walk asks it at every compile)."""
+    memo = _CODE_NAMES.get(id(code))
+    if memo is not None and memo[0] is code:
+        return memo[1]
+    names = dict.fromkeys(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names.update(dict.fromkeys(code_names(const)))
+    found = tuple(names)
+    _CODE_NAMES[id(code)] = (code, found)
+    return found
 
 
 _FUTURE_FLAGS = functools.reduce(
